@@ -1,0 +1,146 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Kind says what went wrong with a request, so callers can choose an exit
+// code, a screen or a retry without reading messages.
+type Kind int
+
+// The kinds of failure. The two 401s of the spec are kept apart: a key that
+// was sent and refused is fixed differently from a key that was never sent.
+const (
+	KindInvalidNumber Kind = iota + 1 // rejected locally; nothing was sent
+	KindRefusedLink                   // a link or redirect pointing outside the registry; nothing was sent
+	KindInvalidKey                    // 401 Invalid Authorization
+	KindMissingKey                    // 401 Empty Authorization header
+	KindForbidden                     // 403: a key restricted to other IP addresses or domains
+	KindNotFound                      // 404
+	KindRateLimited                   // 429
+	KindServer                        // 5xx and other unexpected statuses
+	KindBadResponse                   // a body that is not the JSON expected (gateway HTML, cut short)
+	KindTooLarge                      // a body over the size cap
+	KindTimeout                       // no complete answer in time
+	KindUnreachable                   // connection refused, reset, DNS, TLS
+	KindCanceled                      // the caller gave up
+)
+
+// Error is every failure the client reports. Its message names the company
+// number or path it was about and what to do next; it never contains the key.
+type Error struct {
+	Kind    Kind
+	Subject string // "company 00006400", "/company/00006400/officers", or the rejected input
+	Status  int    // HTTP status, 0 when no response arrived
+	Reason  string // the registry's own words or the local detail
+	RetryAt time.Time
+	Err     error // the underlying transport error, if any
+}
+
+// Sentinels for errors.Is: errors.Is(err, api.ErrNotFound).
+var (
+	ErrInvalidNumber = &Error{Kind: KindInvalidNumber}
+	ErrRefusedLink   = &Error{Kind: KindRefusedLink}
+	ErrInvalidKey    = &Error{Kind: KindInvalidKey}
+	ErrMissingKey    = &Error{Kind: KindMissingKey}
+	ErrForbidden     = &Error{Kind: KindForbidden}
+	ErrNotFound      = &Error{Kind: KindNotFound}
+	ErrRateLimited   = &Error{Kind: KindRateLimited}
+	ErrServer        = &Error{Kind: KindServer}
+	ErrBadResponse   = &Error{Kind: KindBadResponse}
+	ErrTooLarge      = &Error{Kind: KindTooLarge}
+	ErrTimeout       = &Error{Kind: KindTimeout}
+	ErrUnreachable   = &Error{Kind: KindUnreachable}
+	ErrCanceled      = &Error{Kind: KindCanceled}
+)
+
+// Is matches errors of the same kind, so the sentinels above work with errors.Is.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Kind == e.Kind
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Retryable says whether the same request may succeed if sent again later
+// without anything changing on the caller's side.
+func (e *Error) Retryable() bool {
+	switch e.Kind {
+	case KindServer:
+		return e.Status == http.StatusBadGateway || e.Status == http.StatusServiceUnavailable || e.Status == http.StatusGatewayTimeout
+	case KindUnreachable, KindTimeout, KindRateLimited:
+		return true
+	}
+	return false
+}
+
+func (e *Error) Error() string {
+	s := e.Subject
+	if s == "" {
+		s = "request"
+	}
+	reason := e.Reason
+	switch e.Kind {
+	case KindInvalidNumber:
+		return fmt.Sprintf("%s is not a company number: %s", s, reason)
+	case KindRefusedLink:
+		return fmt.Sprintf("refused to follow %s: %s; only paths on the configured registry are followed, so the key never leaves it", s, reason)
+	case KindInvalidKey:
+		return fmt.Sprintf("%s: the registry rejected the API key (401 %s): check that it is a REST API key for this registry", s, orDefault(reason, "Invalid Authorization"))
+	case KindMissingKey:
+		return fmt.Sprintf("%s: no API key was sent (401 %s): an API key is needed for this registry", s, orDefault(reason, "Empty Authorization header"))
+	case KindForbidden:
+		return fmt.Sprintf("%s: access forbidden (403%s): the key may be restricted to other IP addresses or domains; check its settings on the registry's developer site", s, withColon(reason))
+	case KindNotFound:
+		if strings.HasPrefix(s, "company ") {
+			return fmt.Sprintf("%s not found (404): check the number", s)
+		}
+		return fmt.Sprintf("%s: not found (404)", s)
+	case KindRateLimited:
+		if e.RetryAt.IsZero() {
+			return fmt.Sprintf("%s: rate limit reached (429): wait a few minutes before trying again", s)
+		}
+		wait := time.Until(e.RetryAt).Round(time.Second)
+		if wait < 0 {
+			wait = 0
+		}
+		return fmt.Sprintf("%s: rate limit reached (429): the quota resets at %s (in %s)", s, e.RetryAt.Local().Format("15:04:05"), wait)
+	case KindServer:
+		return fmt.Sprintf("%s: the registry failed (%d %s%s): it may be down or overloaded; try again later", s, e.Status, http.StatusText(e.Status), withColon(reason))
+	case KindBadResponse:
+		return fmt.Sprintf("%s: unreadable answer from the registry%s: %s", s, statusPart(e.Status), reason)
+	case KindTooLarge:
+		return fmt.Sprintf("%s: %s; refused", s, reason)
+	case KindTimeout:
+		return fmt.Sprintf("%s: %s; the registry may be slow or unreachable, try again", s, reason)
+	case KindUnreachable:
+		return fmt.Sprintf("%s: cannot reach the registry: %s", s, reason)
+	case KindCanceled:
+		return fmt.Sprintf("%s: cancelled", s)
+	}
+	return fmt.Sprintf("%s: %s", s, reason)
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+func withColon(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ": " + s
+}
+
+func statusPart(status int) string {
+	if status == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d)", status)
+}

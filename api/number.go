@@ -1,0 +1,126 @@
+package api
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// NormalizeNumber turns what a person typed or pasted into the 8-character
+// company number the registry expects, or explains why it cannot be one.
+//
+// It trims, drops the spaces and punctuation that come with pasted numbers
+// ("SC 123456", "01-23-45-67"), upper-cases, pads all-digit input to 8 digits
+// and prefixed input to 2 letters and 6 digits ("SC1234" -> "SC001234").
+// The registry answers malformed numbers with 404 or even 500, so nothing
+// that fails here is ever sent.
+func NormalizeNumber(input string) (string, error) {
+	s := strings.TrimSpace(input)
+	if s == "" {
+		return "", numberError(input, "it is empty; type a number such as 00006400 or SC123456")
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9', r >= 'A' && r <= 'Z':
+			b.WriteRune(r)
+		case r >= 'a' && r <= 'z':
+			b.WriteRune(r - 'a' + 'A')
+		case unicode.IsSpace(r), unicode.Is(unicode.Cf, r), strings.ContainsRune(pastedPunctuation, r):
+			// Dropped: separators and invisible characters that come with copy and paste.
+		default:
+			return "", numberError(input, fmt.Sprintf("it contains %q, which is not a letter or a digit", r))
+		}
+	}
+	c := b.String()
+	if c == "" {
+		return "", numberError(input, "it has no letters or digits")
+	}
+	first := strings.IndexFunc(c, func(r rune) bool { return r >= '0' && r <= '9' })
+	if first < 0 {
+		return "", numberError(input, "it has no digits; a company number is 8 digits or 2 letters and 6 digits")
+	}
+	prefix, digits := c[:first], c[first:]
+	if strings.IndexFunc(digits, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return "", numberError(input, "letters may only come first, as the prefix in SC123456")
+	}
+	switch {
+	case prefix == "":
+		if len(digits) > 8 {
+			return "", numberError(input, fmt.Sprintf("it has %d digits; a company number has at most 8", len(digits)))
+		}
+		return strings.Repeat("0", 8-len(digits)) + digits, nil
+	case prefix == "R" && digits[0] == '0':
+		// The old Irish prefix R0 is a letter and a digit.
+		prefix, digits = "R0", digits[1:]
+	case len(prefix) != 2:
+		return "", numberError(input, fmt.Sprintf("it starts with %d letters; a prefix is 2 letters, as in SC123456", len(prefix)))
+	}
+	if digits == "" {
+		return "", numberError(input, fmt.Sprintf("it has no digits after the prefix %s", prefix))
+	}
+	if len(digits) > 6 {
+		return "", numberError(input, fmt.Sprintf("it has %d digits after the prefix %s; at most 6 may follow a prefix", len(digits), prefix))
+	}
+	return prefix + strings.Repeat("0", 6-len(digits)) + digits, nil
+}
+
+// pastedPunctuation is what spreadsheets, letters and web pages put in or
+// around numbers; all of it is dropped.
+const pastedPunctuation = "-‐‑–—./\\_,:;#()[]{}'\"`“”‘’«»"
+
+func numberError(input, why string) error {
+	shown := input
+	if len([]rune(shown)) > 40 {
+		shown = string([]rune(shown)[:40]) + "…"
+	}
+	return &Error{Kind: KindInvalidNumber, Subject: fmt.Sprintf("%q", shown), Reason: why}
+}
+
+// numberInText finds number-like runs inside a longer line: a 2-letter
+// prefix and up to 6 digits (optionally split by one space or dash), R0 and
+// digits, or 5 to 8 plain digits. Shorter digit runs in free text are more
+// often days, counts or house numbers than company numbers.
+var numberInText = regexp.MustCompile(`(?i)\b(?:([A-Z]{2})[ -]?(\d{1,6})|(R0\d{1,6})|(\d{5,8}))\b`)
+
+// ExtractNumbers finds the company numbers in pasted text: one or more per
+// line, with labels such as "Company No." around them, as copied from a
+// spreadsheet column, an e-mail or a web page. It returns the normalised
+// numbers in order (duplicates kept) and the non-blank lines in which no
+// number was found, so a caller can say what it ignored.
+func ExtractNumbers(text string) (numbers []string, rejected []string) {
+	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })
+	for _, line := range lines {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if n, err := NormalizeNumber(line); err == nil {
+			numbers = append(numbers, n)
+			continue
+		}
+		found := false
+		for _, m := range numberInText.FindAllStringSubmatch(line, -1) {
+			candidate := m[0]
+			if m[1] != "" && !sameCase(m[1]) {
+				// "No 123456" is a label and a number, not the NO prefix.
+				candidate = m[2]
+				if len(candidate) < 5 {
+					continue
+				}
+			}
+			if n, err := NormalizeNumber(candidate); err == nil {
+				numbers = append(numbers, n)
+				found = true
+			}
+		}
+		if !found {
+			rejected = append(rejected, strings.TrimSpace(line))
+		}
+	}
+	return numbers, rejected
+}
+
+func sameCase(s string) bool {
+	return s == strings.ToUpper(s) || s == strings.ToLower(s)
+}
