@@ -1,0 +1,57 @@
+package labels
+
+// accountTypeLabels gives accounts.last_accounts.type as a short adjective
+// for the "Last accounts" line.
+var accountTypeLabels = map[string]string{
+	"full":                        "Full",
+	"small":                       "Small company",
+	"medium":                      "Medium-sized company",
+	"group":                       "Group",
+	"dormant":                     "Dormant",
+	"interim":                     "Interim",
+	"initial":                     "Initial",
+	"total-exemption-full":        "Total exemption full",
+	"total-exemption-small":       "Total exemption small",
+	"partial-exemption":           "Partial exemption",
+	"audit-exemption-subsidiary":  "Audit-exempt subsidiary",
+	"filing-exemption-subsidiary": "Filing-exempt subsidiary",
+	"micro-entity":                "Micro-entity",
+	"no-accounts-type-available":  "Type not available",
+	"audited-abridged":            "Audited abridged",
+	"unaudited-abridged":          "Unaudited abridged",
+}
+
+// AccountType returns the label for an accounts type. The registry sends
+// the literal string "null" when no accounts have been filed (overseas
+// companies especially); that and "" give "" so the caller shows a dash.
+// Other unknown values are humanised.
+func AccountType(v string) string {
+	k := norm(v)
+	if k == "" || k == "null" {
+		return ""
+	}
+	if l, ok := accountTypeLabels[k]; ok {
+		return l
+	}
+	return Humanize(k)
+}
+
+// accountsPhrases name a set of accounts of each type, for filing-history
+// lines such as "Micro-entity accounts made up to 31 Mar 2026".
+var accountsPhrases = map[string]string{
+	"full":                        "Full accounts",
+	"small":                       "Small company accounts",
+	"medium":                      "Medium-sized company accounts",
+	"group":                       "Group accounts",
+	"dormant":                     "Dormant company accounts",
+	"interim":                     "Interim accounts",
+	"initial":                     "Initial accounts",
+	"total-exemption-full":        "Total exemption full accounts",
+	"total-exemption-small":       "Total exemption small accounts",
+	"partial-exemption":           "Partial exemption accounts",
+	"audit-exemption-subsidiary":  "Audit-exempt subsidiary accounts",
+	"filing-exemption-subsidiary": "Filing-exempt subsidiary accounts",
+	"micro-entity":                "Micro-entity accounts",
+	"audited-abridged":            "Audited abridged accounts",
+	"unaudited-abridged":          "Unaudited abridged accounts",
+}

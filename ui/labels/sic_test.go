@@ -1,0 +1,33 @@
+package labels
+
+import "testing"
+
+func TestSIC(t *testing.T) {
+	runLabelCases(t, SIC, []labelCase{
+		{"software development has its own description", "62012", "Software development for businesses and consumers"},
+		{"dormant companies use 99999", "99999", "Dormant company"},
+		{"residents' management companies use 98000", "98000", "Residents' property management"},
+		{"padding is ignored", " 70229 ", "Management consultancy (not financial)"},
+		{"an undescribed code falls back to its division", "62019", "Computer programming and consultancy (division 62)"},
+		{"division 01 keeps its leading zero", "01290", "Crop and animal farming (division 01)"},
+		{"a legacy SIC 2003 code is named", "0111", "SIC 2003 code 0111"},
+		{"a code in a division that does not exist is unknown", "04000", ""},
+		{"letters are garbage", "6201A", ""},
+		{"a code of the wrong length is garbage", "620120", ""},
+		{"a three-digit code is garbage", "620", ""},
+		{"an empty code is unknown", "", ""},
+	})
+}
+
+func TestEveryTwoDigitDivisionPrefixEitherNamesOrIsEmpty(t *testing.T) {
+	named := 0
+	for d := 0; d < 100; d++ {
+		code := string(rune('0'+d/10)) + string(rune('0'+d%10)) + "123"
+		if SIC(code) != "" {
+			named++
+		}
+	}
+	if named != 88 {
+		t.Errorf("%d divisions named, want the 88 of SIC 2007", named)
+	}
+}

@@ -1,0 +1,125 @@
+package labels
+
+// statusLabels gives company_status its display text. Insolvency states
+// read as "In ..." because the UI shows them after "Status:" and a bare
+// noun ("Liquidation") reads like a heading rather than a state.
+var statusLabels = map[string]string{
+	"active":                 "Active",
+	"dissolved":              "Dissolved",
+	"liquidation":            "In liquidation",
+	"receivership":           "In receivership",
+	"administration":         "In administration",
+	"voluntary-arrangement":  "Voluntary arrangement",
+	"converted-closed":       "Converted or closed",
+	"insolvency-proceedings": "Insolvency proceedings",
+	"registered":             "Registered",
+	"removed":                "Removed",
+	"closed":                 "Closed",
+	"open":                   "Open",
+}
+
+// statusDetailLabels gives company_status_detail, the qualifier shown next
+// to the status.
+var statusDetailLabels = map[string]string{
+	"transferred-from-uk":           "Transferred out of the UK",
+	"active-proposal-to-strike-off": "Strike-off proposed",
+	"petition-to-restore-dissolved": "Petition lodged to restore it",
+	"transformed-to-se":             "Became a European company (SE)",
+	"converted-to-plc":              "Converted to a PLC",
+	"converted-to-uk-societas":      "Converted to a UK societas",
+	"converted-to-ukeig":            "Converted to a UK economic interest grouping",
+}
+
+// Status returns the label for a company_status value; unknown values are
+// humanised.
+func Status(v string) string {
+	k := norm(v)
+	if l, ok := statusLabels[k]; ok {
+		return l
+	}
+	return Humanize(k)
+}
+
+// StatusDetail returns the label for a company_status_detail value.
+// A detail that merely repeats a status ("active", "dissolved" appear in
+// the wild) gives "" so the UI does not print "Active (Active)"; other
+// unknown values are humanised.
+func StatusDetail(v string) string {
+	k := norm(v)
+	if l, ok := statusDetailLabels[k]; ok {
+		return l
+	}
+	if _, isStatus := statusLabels[k]; isStatus {
+		return ""
+	}
+	return Humanize(k)
+}
+
+// StatusClass groups statuses for colouring, so the UI needs one switch on
+// four classes instead of knowing every status key.
+type StatusClass int
+
+// The zero value is ClassOther so that an unset or unknown status is shown
+// neutrally rather than as healthy.
+const (
+	ClassOther      StatusClass = iota // unknown or neither live, closed nor insolvent
+	ClassActive                        // trading or otherwise live
+	ClassDissolved                     // no longer exists on the register
+	ClassInsolvency                    // under an insolvency procedure
+)
+
+// String names the class, mainly for test output and debugging.
+func (c StatusClass) String() string {
+	switch c {
+	case ClassActive:
+		return "active"
+	case ClassDissolved:
+		return "dissolved"
+	case ClassInsolvency:
+		return "insolvency"
+	default:
+		return "other"
+	}
+}
+
+// statusClasses: "open" (a UK establishment) and "registered" (an
+// overseas entity) are the live states of those entity kinds, so they
+// colour like "active".
+var statusClasses = map[string]StatusClass{
+	"active":                 ClassActive,
+	"open":                   ClassActive,
+	"registered":             ClassActive,
+	"dissolved":              ClassDissolved,
+	"removed":                ClassDissolved,
+	"closed":                 ClassDissolved,
+	"converted-closed":       ClassDissolved,
+	"liquidation":            ClassInsolvency,
+	"receivership":           ClassInsolvency,
+	"administration":         ClassInsolvency,
+	"voluntary-arrangement":  ClassInsolvency,
+	"insolvency-proceedings": ClassInsolvency,
+}
+
+// StatusClassOf classifies a company_status value; unknown values are
+// ClassOther.
+func StatusClassOf(v string) StatusClass {
+	return statusClasses[norm(v)]
+}
+
+// cessationLabels names date_of_cessation after the way the entity ended.
+var cessationLabels = map[string]string{
+	"dissolved":        "Dissolved on",
+	"converted-closed": "Closed on",
+	"closed":           "Closed on",
+	"removed":          "Removed on",
+}
+
+// CessationLabel returns the label for date_of_cessation given the
+// company_status. Restored companies can be "active" with a cessation date,
+// so anything not listed gets the neutral "Ceased on".
+func CessationLabel(status string) string {
+	if l, ok := cessationLabels[norm(status)]; ok {
+		return l
+	}
+	return "Ceased on"
+}
