@@ -1,0 +1,192 @@
+package keystore
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+)
+
+// FileName is the plain-text key file inside the config directory.
+const FileName = "keys.json"
+
+// keyFile is the file's content: one key per registry host, so hosts stay
+// separate here just as in the keyring.
+type keyFile struct {
+	Keys map[string]string `json:"keys"`
+}
+
+// fileStore is the plain-text fallback. It exists only because some
+// machines (headless Linux, containers) have no usable keyring, and it is
+// only ever written when the user asked for it. It is kept private: 0600
+// file, 0700 directory, written atomically so a crash never leaves a
+// half-written secret or a file with the wrong mode.
+type fileStore struct {
+	mu     sync.Mutex // serialises read-modify-write within this process
+	dir    string
+	dirErr error // why dir is unknown, if it is
+}
+
+func (f *fileStore) path() (string, error) {
+	if f.dirErr != nil {
+		return "", f.dirErr
+	}
+	return filepath.Join(f.dir, FileName), nil
+}
+
+// defaultConfigDir is $XDG_CONFIG_HOME/coview or ~/.config/coview, on every
+// platform, so the documented path is the real one everywhere (gh does the
+// same). A relative XDG_CONFIG_HOME is ignored, as the XDG spec says.
+func defaultConfigDir(getenv func(string) string) (string, error) {
+	if x := getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "coview"), nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		var err error
+		if home, err = os.UserHomeDir(); err != nil || home == "" {
+			return "", errors.New("cannot place the key file: neither XDG_CONFIG_HOME nor HOME is set")
+		}
+	}
+	return filepath.Join(home, ".config", "coview"), nil
+}
+
+// read returns the file's content and mode; a missing file is an empty
+// keyFile and a nil error.
+func (f *fileStore) read() (keyFile, fs.FileMode, error) {
+	var kf keyFile
+	p, err := f.path()
+	if err != nil {
+		return kf, 0, err
+	}
+	b, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return kf, 0, nil
+	}
+	if err != nil {
+		return kf, 0, err
+	}
+	var mode fs.FileMode
+	if fi, err := os.Stat(p); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := json.Unmarshal(b, &kf); err != nil {
+		// json's message quotes no input, so no key can leak through it.
+		return kf, mode, fmt.Errorf("%s is not a valid key file: %w", p, err)
+	}
+	return kf, mode, nil
+}
+
+// get returns host's key ("" if none), the file's path and its mode.
+func (f *fileStore) get(host string) (key, path string, mode fs.FileMode, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	path, _ = f.path()
+	kf, mode, err := f.read()
+	return kf.Keys[host], path, mode, err
+}
+
+// set stores key for host and returns the file's path. It refuses to
+// overwrite a file it cannot parse: that could hold other hosts' keys.
+func (f *fileStore) set(host, key string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	kf, _, err := f.read()
+	if err != nil {
+		return "", err
+	}
+	if kf.Keys == nil {
+		kf.Keys = map[string]string{}
+	}
+	kf.Keys[host] = key
+	return f.write(kf)
+}
+
+// remove deletes host's key, and the file when it was the last one.
+func (f *fileStore) remove(host string) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.dirErr != nil {
+		return false, nil // no place for a file, so nothing can be stored there
+	}
+	kf, _, err := f.read()
+	if err != nil {
+		return false, err
+	}
+	if _, ok := kf.Keys[host]; !ok {
+		return false, nil
+	}
+	delete(kf.Keys, host)
+	if len(kf.Keys) == 0 {
+		p, _ := f.path()
+		return true, os.Remove(p)
+	}
+	_, err = f.write(kf)
+	return err == nil, err
+}
+
+// write replaces the file atomically: a 0600 temporary file in the same
+// directory, synced, then renamed over the old one.
+func (f *fileStore) write(kf keyFile) (string, error) {
+	p, err := f.path()
+	if err != nil {
+		return "", err
+	}
+	if err := ensurePrivateDir(f.dir); err != nil {
+		return "", err
+	}
+	b, err := json.MarshalIndent(kf, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	tmp, err := os.CreateTemp(f.dir, ".keys-*.json") // created 0600
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return "", err
+	}
+	if err := tmp.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
+		tmp.Close()
+		return "", err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return "", err
+	}
+	if err := tmp.Close(); err != nil {
+		return "", err
+	}
+	return p, os.Rename(tmp.Name(), p)
+}
+
+// ensurePrivateDir creates dir 0700, and tightens it to 0700 if it already
+// exists with wider permissions: a 0600 file in a world-listable directory
+// still announces that a key is there.
+func ensurePrivateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	if runtime.GOOS == "windows" {
+		return nil // permission bits mean nothing there
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if fi.Mode().Perm() != 0o700 {
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
+}
+
+// looseMode reports whether a file mode lets anyone but the owner in.
+func looseMode(mode fs.FileMode) bool {
+	return runtime.GOOS != "windows" && mode&0o077 != 0
+}
