@@ -27,16 +27,16 @@ func readRateLimit(h http.Header) RateLimit {
 	if errR != nil {
 		remain, errR = strconv.Atoi(strings.TrimSpace(h.Get("X-Ratelimit-Remaining")))
 	}
+	if reset, err := strconv.ParseInt(strings.TrimSpace(h.Get("X-Ratelimit-Reset")), 10, 64); err == nil && reset > 0 {
+		rl.Reset = time.Unix(reset, 0)
+	}
 	if errL != nil && errR != nil {
-		return rl
+		return rl // a reset time alone still tells a 429 when to retry
 	}
 	rl.Known = true
 	rl.Limit, rl.Remain = limit, remain
 	if errR != nil {
 		rl.Remain = -1
-	}
-	if reset, err := strconv.ParseInt(strings.TrimSpace(h.Get("X-Ratelimit-Reset")), 10, 64); err == nil && reset > 0 {
-		rl.Reset = time.Unix(reset, 0)
 	}
 	rl.Window = strings.TrimSpace(h.Get("X-Ratelimit-Window"))
 	return rl
