@@ -1,0 +1,153 @@
+// Package recent remembers the company numbers opened lately, between runs,
+// in a small file in the XDG state directory ($XDG_STATE_HOME/coview/recent,
+// by default ~/.local/state/coview/recent).
+//
+// The file holds company numbers only, one a line, most recent first; never
+// a key or anything else typed. It is a convenience: a missing, broken or
+// unwritable file gives an empty list or an error to show, never a crash.
+package recent
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"coview/api"
+)
+
+// Max is how many numbers are kept.
+const Max = 50
+
+// maxFileBytes bounds what is read: 50 numbers take 450 bytes, so anything
+// much bigger is not ours and only the start of it is looked at.
+const maxFileBytes = 64 << 10
+
+// FileName is the file's name inside the state directory.
+const FileName = "recent"
+
+// DefaultDir is coview's directory under $XDG_STATE_HOME, or under
+// ~/.local/state when that is not set (as the XDG base directory
+// specification says).
+func DefaultDir() (string, error) {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "coview"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no state directory for recent numbers: %w", err)
+	}
+	return filepath.Join(home, ".local", "state", "coview"), nil
+}
+
+// Store is the recent-numbers file in one directory. It is safe for
+// concurrent use: saves are serialised, and each replaces the file whole.
+type Store struct {
+	dir string
+	mu  sync.Mutex
+}
+
+// Open returns the store in dir, or in DefaultDir when dir is "". Nothing is
+// read or created until Load or Save.
+func Open(dir string) (*Store, error) {
+	if dir == "" {
+		d, err := DefaultDir()
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	return &Store{dir: dir}, nil
+}
+
+// Path is the file the store reads and writes.
+func (s *Store) Path() string { return filepath.Join(s.dir, FileName) }
+
+// Load reads the numbers, most recent first. A missing file is an empty
+// list. Lines that are not normalised company numbers are skipped, so a
+// damaged file still gives whatever it holds that is good.
+func (s *Store) Load() ([]string, error) {
+	f, err := os.Open(s.Path())
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(io.LimitReader(f, maxFileBytes))
+	for sc.Scan() && len(out) < Max {
+		line := strings.TrimSpace(sc.Text())
+		if n, err := api.NormalizeNumber(line); err == nil && n == line && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	// A line too long to scan is damage, not a reason to lose the rest.
+	if err := sc.Err(); err != nil && !errors.Is(err, bufio.ErrTooLong) {
+		return out, err
+	}
+	return out, nil
+}
+
+// Save replaces the file with numbers (at most Max, in order). The
+// directory is created private (0700) and the file is written private
+// (0600) to a temporary name and renamed, so a crash never leaves half a
+// file and another run never reads one.
+func (s *Store) Save(numbers []string) (err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(s.dir, "."+FileName+"-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return err
+	}
+	w := bufio.NewWriter(tmp)
+	for i, n := range numbers {
+		if i == Max {
+			break
+		}
+		fmt.Fprintln(w, n)
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), s.Path())
+}
+
+// Add puts number first in list, dropping its older place and anything
+// beyond Max. It returns a new slice; list is not changed.
+func Add(list []string, number string) []string {
+	out := make([]string, 0, min(len(list)+1, Max))
+	out = append(out, number)
+	for _, n := range list {
+		if n != number && len(out) < Max {
+			out = append(out, n)
+		}
+	}
+	return out
+}
