@@ -1,0 +1,41 @@
+package demo
+
+// catalogue lists the demo companies in the order they are presented, with
+// what each one is there to exercise. The fixtures directory holds exactly
+// these companies; loading panics otherwise, so Numbers cannot lie.
+var catalogue = []struct {
+	number, about string
+}{
+	{"00006400", "active private company with every field filled in, charges and PSC statements"},
+	{"00006401", "public limited company with 130 officers and 5,000 filings, for paging"},
+	{"00006402", "dissolved company: stale overdue flags, inactive officers, gazette filings"},
+	{"00006403", "company in liquidation: insolvency case, a charge, previous names null"},
+	{"OC006404", "limited liability partnership with designated and ordinary members"},
+	{"SC006405", "Scottish company, active with a proposal to strike off"},
+	{"FC006406", "overseas company: foreign address and details, no filing history available"},
+	{"00006407", "active company with overdue accounts and confirmation statement"},
+	{"00006408", "company whose optional fields are null or empty, with only a self link"},
+	{"00006409", "community interest company; accounting reference date as numbers"},
+	{"BR006410", "UK establishment of the overseas company FC006406"},
+}
+
+// Numbers returns the numbers of the demo companies, in catalogue order: the
+// fully populated company first, then each unusual case.
+func Numbers() []string {
+	numbers := make([]string, len(catalogue))
+	for i, c := range catalogue {
+		numbers[i] = c.number
+	}
+	return numbers
+}
+
+// Describe returns a one-line description of what the demo company with the
+// given number exercises, or "" if it is not a demo company.
+func Describe(number string) string {
+	for _, c := range catalogue {
+		if c.number == number {
+			return c.about
+		}
+	}
+	return ""
+}

@@ -1,0 +1,14 @@
+// Package demo is an in-process sample company registry: an http.Handler
+// that answers like the live UK Companies House REST API over a fixed set of
+// fictional companies embedded in the binary.
+//
+// It plays the part net/http/httptest plays for HTTP clients: coview --demo
+// and coview serve-demo run it on a loopback port, and tests anywhere in the
+// project point a client at httptest.NewServer(demo.NewHandler(...)). It
+// reproduces the parts of the live service a client has to cope with: HTTP
+// Basic authentication with the key as the user name, the 401 bodies and
+// headers of the spec, X-Ratelimit-* headers and 429s, 404s with the live
+// error shapes, paged linked resources, explicit nulls and absent sections.
+//
+// The fixtures live under fixtures/{company_number}/; see fixtures/README.md.
+package demo

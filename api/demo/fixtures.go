@@ -1,0 +1,292 @@
+package demo
+
+import (
+	"bytes"
+	"crypto/sha1"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+//go:generate go run gen_fixtures.go
+
+// fixtureFiles holds one directory per demo company, named by its number.
+//
+//go:embed fixtures/*/*.json
+var fixtureFiles embed.FS
+
+// The files a company directory may hold. profile.json is served as stored.
+// The list files hold the whole list as {"items":[...]} and are cut into
+// pages, with counts worked out here so they cannot disagree with the items.
+// The document files are whole response bodies, served as stored.
+const (
+	profileFile       = "profile.json"
+	officersFile      = "officers.json"
+	filingHistoryFile = "filing-history.json"
+	pscStatementsFile = "persons-with-significant-control-statements.json"
+)
+
+// documentNotFound maps each document resource (the file name without .json,
+// which is also the last path segment) to the error key a company without it
+// gets. The live registry answers 404 rather than an empty list for these.
+var documentNotFound = map[string]string{
+	"charges":           "company-charges-not-found",
+	"insolvency":        "company-insolvencies-not-found",
+	"exemptions":        "company-exemptions-not-found",
+	"uk-establishments": "uk-establishments-not-found",
+}
+
+// company is one demo company, loaded and indexed.
+type company struct {
+	number  string
+	name    string
+	status  string
+	profile []byte
+
+	officers                   []json.RawMessage
+	officersEtag               string
+	active, resigned, inactive int
+	filingHistoryStatus        string
+	filings                    []json.RawMessage
+	filingsEtag                string
+	pscStatements              []json.RawMessage // nil: none, the list is a 404
+	pscActive, pscCeased       int
+
+	documents map[string][]byte
+}
+
+// registry is everything the handler serves.
+type registry struct {
+	companies map[string]*company
+	// items maps the self link of every list item (an appointment, a
+	// filing, a PSC statement, a charge) to the item, which is what a GET of
+	// that link returns.
+	items map[string]json.RawMessage
+	// officers maps an officer id to that person's appointments across the
+	// demo companies.
+	officers map[string]*officerAppointments
+}
+
+// fixtures loads the embedded fixtures once, on first use. The fixtures are
+// part of the program, so a broken one is a bug and panics; the package tests
+// load them on every run.
+var fixtures = sync.OnceValue(func() *registry {
+	reg, err := loadRegistry(fixtureFiles)
+	if err != nil {
+		panic("demo: " + err.Error())
+	}
+	return reg
+})
+
+func loadRegistry(fsys fs.FS) (*registry, error) {
+	reg := &registry{
+		companies: make(map[string]*company),
+		items:     make(map[string]json.RawMessage),
+	}
+	dirs, err := fs.ReadDir(fsys, "fixtures")
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range dirs {
+		if !slices.Contains(Numbers(), d.Name()) {
+			return nil, fmt.Errorf("fixtures/%s is not in the catalogue", d.Name())
+		}
+	}
+	for _, number := range Numbers() {
+		c, err := loadCompany(fsys, number, reg.items)
+		if err != nil {
+			return nil, fmt.Errorf("fixtures/%s: %w", number, err)
+		}
+		reg.companies[number] = c
+	}
+	reg.officers, err = indexOfficers(reg)
+	if err != nil {
+		return nil, err
+	}
+	return reg, nil
+}
+
+func loadCompany(fsys fs.FS, number string, items map[string]json.RawMessage) (*company, error) {
+	dir := path.Join("fixtures", number)
+	files, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &company{number: number, documents: make(map[string][]byte)}
+	for _, f := range files {
+		data, err := fs.ReadFile(fsys, path.Join(dir, f.Name()))
+		if err != nil {
+			return nil, err
+		}
+		if !json.Valid(data) {
+			return nil, fmt.Errorf("%s is not valid JSON", f.Name())
+		}
+		if err := c.add(f.Name(), data, items); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name(), err)
+		}
+	}
+	if c.profile == nil {
+		return nil, fmt.Errorf("no %s", profileFile)
+	}
+	if err := c.countOfficers(); err != nil {
+		return nil, err
+	}
+	if c.filingHistoryStatus == "" {
+		// A company with nothing on file still has its history "available";
+		// only the fixture can say the registry cannot answer.
+		c.filingHistoryStatus = "filing-history-available"
+	}
+	return c, nil
+}
+
+// add takes in one fixture file of the company.
+func (c *company) add(name string, data []byte, items map[string]json.RawMessage) error {
+	switch name {
+	case profileFile:
+		var p struct {
+			CompanyNumber string `json:"company_number"`
+			CompanyName   string `json:"company_name"`
+			CompanyStatus string `json:"company_status"`
+		}
+		if err := json.Unmarshal(data, &p); err != nil {
+			return err
+		}
+		if p.CompanyNumber != c.number {
+			return fmt.Errorf("company_number is %q", p.CompanyNumber)
+		}
+		c.profile, c.name, c.status = data, p.CompanyName, p.CompanyStatus
+		return nil
+	case officersFile:
+		list, err := readList(c.number, data, items)
+		if err != nil {
+			return err
+		}
+		c.officers, c.officersEtag = list.Items, etag(c.number, name, string(data))
+		return nil
+	case filingHistoryFile:
+		list, err := readList(c.number, data, items)
+		if err != nil {
+			return err
+		}
+		c.filings, c.filingsEtag, c.filingHistoryStatus = list.Items, etag(c.number, name, string(data)), list.FilingHistoryStatus
+		return nil
+	case pscStatementsFile:
+		list, err := readList(c.number, data, items)
+		if err != nil {
+			return err
+		}
+		if len(list.Items) == 0 {
+			return fmt.Errorf("no statements: leave the file out so the list is a 404, as live")
+		}
+		c.pscStatements = list.Items
+		for _, s := range list.Items {
+			var st struct {
+				CeasedOn string `json:"ceased_on"`
+			}
+			if err := json.Unmarshal(s, &st); err != nil {
+				return err
+			}
+			if st.CeasedOn != "" {
+				c.pscCeased++
+			} else {
+				c.pscActive++
+			}
+		}
+		return nil
+	}
+	resource, ok := strings.CutSuffix(name, ".json")
+	if _, known := documentNotFound[resource]; !ok || !known {
+		return fmt.Errorf("unexpected fixture file")
+	}
+	c.documents[resource] = data
+	if resource == "charges" {
+		// Charges have their own pages (/company/{n}/charges/{id}).
+		if _, err := readList(c.number, data, items); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// closedStatuses are the company statuses after which nobody holds office:
+// the live registry then counts officers who never resigned as inactive.
+var closedStatuses = []string{"dissolved", "closed", "converted-closed"}
+
+func (c *company) countOfficers() error {
+	closed := slices.Contains(closedStatuses, c.status)
+	for i, o := range c.officers {
+		var off struct {
+			ResignedOn string `json:"resigned_on"`
+		}
+		if err := json.Unmarshal(o, &off); err != nil {
+			return fmt.Errorf("%s item %d: %w", officersFile, i, err)
+		}
+		switch {
+		case off.ResignedOn != "":
+			c.resigned++
+		case closed:
+			c.inactive++
+		default:
+			c.active++
+		}
+	}
+	return nil
+}
+
+// list is the stored form of a list resource: all its items, and for filing
+// history the registry's word on whether it holds any.
+type list struct {
+	FilingHistoryStatus string            `json:"filing_history_status"`
+	Items               []json.RawMessage `json:"items"`
+}
+
+// readList decodes a list of the company with the given number and files
+// each item under its self link, so that following the link finds it. Items
+// are compacted, so that an item reads the same alone as in a page.
+func readList(number string, data []byte, items map[string]json.RawMessage) (list, error) {
+	var l list
+	if err := json.Unmarshal(data, &l); err != nil {
+		return l, err
+	}
+	for i, item := range l.Items {
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, item); err != nil {
+			return l, fmt.Errorf("item %d: %w", i, err)
+		}
+		item = compact.Bytes()
+		l.Items[i] = item
+		var it struct {
+			Links struct {
+				Self string `json:"self"`
+			} `json:"links"`
+		}
+		if err := json.Unmarshal(item, &it); err != nil {
+			return l, fmt.Errorf("item %d: %w", i, err)
+		}
+		if !strings.HasPrefix(it.Links.Self, "/company/"+number+"/") {
+			return l, fmt.Errorf("item %d: links.self %q is not a path under its company", i, it.Links.Self)
+		}
+		if _, dup := items[it.Links.Self]; dup {
+			return l, fmt.Errorf("item %d: %s is used twice", i, it.Links.Self)
+		}
+		items[it.Links.Self] = item
+	}
+	return l, nil
+}
+
+// etag makes a stable opaque version tag, like the 40-hex-digit ones live,
+// that changes whenever the fixture does.
+func etag(parts ...string) string {
+	h := sha1.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

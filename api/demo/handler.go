@@ -1,0 +1,107 @@
+package demo
+
+import (
+	"net/http"
+	"time"
+)
+
+// Options tune a demo registry. The zero value behaves like the live
+// service's published limits with no added delay.
+type Options struct {
+	Limit   int              // rate limit requests per window; 0 means 600
+	Window  time.Duration    // 0 means 5*time.Minute
+	Latency time.Duration    // added to every response (for benchmarks); 0 none
+	Now     func() time.Time // nil means time.Now
+}
+
+// handler is the demo registry. Everything it serves is read-only and loaded
+// once, so only the rate limiter needs locking.
+type handler struct {
+	reg     *registry
+	limiter *limiter
+	latency time.Duration
+	now     func() time.Time
+	routes  *http.ServeMux
+}
+
+// NewHandler returns the demo registry: every request is authenticated with
+// Key, counted against the rate limit and then answered from the embedded
+// fixtures. Each call has its own rate-limit counters. It is safe for
+// concurrent use.
+func NewHandler(opts Options) http.Handler {
+	h := &handler{
+		reg:     fixtures(),
+		limiter: newLimiter(opts.Limit, opts.Window),
+		latency: opts.Latency,
+		now:     opts.Now,
+	}
+	if h.now == nil {
+		h.now = time.Now
+	}
+
+	// Methods are checked before routing, so the patterns carry none; that
+	// lets every refusal share the registry's JSON error shapes rather than
+	// ServeMux's plain-text ones.
+	mux := http.NewServeMux()
+	mux.HandleFunc("/company/{number}", h.profile)
+	mux.HandleFunc("/company/{number}/officers", h.officers)
+	mux.HandleFunc("/company/{number}/appointments/{id}", h.item("appointment-not-found"))
+	mux.HandleFunc("/company/{number}/filing-history", h.filingHistory)
+	mux.HandleFunc("/company/{number}/filing-history/{id}", h.item("filing-history-item-not-found"))
+	mux.HandleFunc("/company/{number}/persons-with-significant-control-statements", h.pscStatements)
+	mux.HandleFunc("/company/{number}/persons-with-significant-control-statements/{id}", h.item("psc-statement-not-found"))
+	mux.HandleFunc("/company/{number}/charges/{id}", h.item("company-charge-not-found"))
+	for resource := range documentNotFound {
+		mux.HandleFunc("/company/{number}/"+resource, h.document(resource))
+	}
+	mux.HandleFunc("/officers/{id}/appointments", h.appointments)
+	h.routes = mux
+	return h
+}
+
+// ServeHTTP answers in the order the live service does: the gateway
+// authenticates and counts the request, then the service behind it looks
+// the resource up.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.latency > 0 {
+		t := time.NewTimer(h.latency)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		}
+	}
+
+	hdr := w.Header()
+	hdr.Set("Access-Control-Allow-Origin", "*")
+	hdr.Set("Cache-Control", "no-store, no-cache, must-revalidate")
+	hdr.Set("Pragma", "no-cache")
+
+	now := h.now()
+	key, problem := authenticate(r)
+	if problem != "" {
+		// Failed requests cost nothing, but still report the quota, as
+		// every live response does.
+		h.limiter.peek(Key, now).setHeaders(hdr)
+		writeAuthError(w, problem)
+		return
+	}
+	q := h.limiter.take(key, now)
+	q.setHeaders(hdr)
+	if !q.allowed {
+		writeFlatError(w, http.StatusTooManyRequests, "Too Many Requests")
+		return
+	}
+
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		writeJSON(w, http.StatusMethodNotAllowed, serviceErrors{Errors: []serviceError{{Error: "invalid-http-method", Type: serviceErrorType}}})
+		return
+	}
+	if _, pattern := h.routes.Handler(r); pattern == "" {
+		writeNotFound(w, "not-found")
+		return
+	}
+	h.routes.ServeHTTP(w, r)
+}
