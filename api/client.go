@@ -37,6 +37,13 @@ type Options struct {
 	Timeout      time.Duration // per request, body included; default DefaultTimeout
 	MaxBodyBytes int64         // default DefaultMaxBodyBytes
 	Transport    http.RoundTripper
+	// Attempts is how many times a request is tried when the registry
+	// fails in a way that may pass (502, 503, 504, a reset connection).
+	// Default 3; 1 turns retries off.
+	Attempts int
+	// Backoff is the first wait between attempts; it doubles each time,
+	// with jitter. Default 300ms.
+	Backoff time.Duration
 }
 
 // Client requests the registry at one base URL with one key. It is safe for
@@ -48,9 +55,13 @@ type Client struct {
 	maxBody   int64
 	http      *http.Client
 
-	mu  sync.Mutex
-	key string
-	rl  RateLimit
+	mu       sync.Mutex
+	key      string
+	rl       RateLimit
+	inFlight int                                        // requests sent and not yet answered, for pacing
+	onWait   func(subject string, until time.Time) bool // see SetRateLimitWait
+	retries  int
+	backoff  time.Duration
 }
 
 // New checks the base URL and builds a client.
@@ -74,6 +85,14 @@ func New(opts Options) (*Client, error) {
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = DefaultMaxBodyBytes
+	}
+	c.retries = opts.Attempts
+	if c.retries <= 0 {
+		c.retries = 3
+	}
+	c.backoff = opts.Backoff
+	if c.backoff <= 0 {
+		c.backoff = 300 * time.Millisecond
 	}
 	transport := opts.Transport
 	if transport == nil {
@@ -166,11 +185,8 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	return nil
 }
 
-func (c *Client) get(ctx context.Context, subject, link string, query url.Values) (*Response, error) {
-	u, err := c.resolve(link, query)
-	if err != nil {
-		return nil, err
-	}
+// once makes one request, under its own timeout, and reads the answer.
+func (c *Client) once(ctx context.Context, subject string, u *url.URL) (*Response, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
@@ -193,11 +209,7 @@ func (c *Client) get(ctx context.Context, subject, link string, query url.Values
 	defer resp.Body.Close()
 
 	rl := readRateLimit(resp.Header)
-	if rl.Known {
-		c.mu.Lock()
-		c.rl = rl
-		c.mu.Unlock()
-	}
+	c.noteRateLimit(rl)
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBody+1))
 	if err != nil {
 		return nil, c.bodyError(ctx, subject, resp.StatusCode, err)
@@ -345,6 +357,7 @@ func (c *Client) netError(ctx context.Context, subject string, status int, err e
 		e.Reason = fmt.Sprintf("connection to %s refused; is the base URL right and the registry up?", c.base.Host)
 	case errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		e.Kind = KindUnreachable
+		e.transient = true
 		e.Reason = fmt.Sprintf("the connection to %s was reset", c.base.Host)
 	default:
 		e.Kind = KindUnreachable

@@ -53,7 +53,7 @@ func serve(t *testing.T, h http.HandlerFunc) (*httptest.Server, *recorder) {
 
 func newClient(t *testing.T, base string, opts ...func(*Options)) *Client {
 	t.Helper()
-	o := Options{BaseURL: base, Key: testKey, UserAgent: "coview/test", Timeout: 2 * time.Second}
+	o := Options{BaseURL: base, Key: testKey, UserAgent: "coview/test", Timeout: 2 * time.Second, Backoff: time.Millisecond}
 	for _, f := range opts {
 		f(&o)
 	}

@@ -38,6 +38,8 @@ type Error struct {
 	Reason  string // the registry's own words or the local detail
 	RetryAt time.Time
 	Err     error // the underlying transport error, if any
+
+	transient bool // a reset connection, worth another try
 }
 
 // Sentinels for errors.Is: errors.Is(err, api.ErrNotFound).
@@ -71,7 +73,9 @@ func (e *Error) Retryable() bool {
 	switch e.Kind {
 	case KindServer:
 		return e.Status == http.StatusBadGateway || e.Status == http.StatusServiceUnavailable || e.Status == http.StatusGatewayTimeout
-	case KindUnreachable, KindTimeout, KindRateLimited:
+	case KindUnreachable:
+		return e.transient
+	case KindRateLimited:
 		return true
 	}
 	return false

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -57,4 +58,55 @@ func retryAt(h http.Header, rl RateLimit, now time.Time) time.Time {
 		return rl.Reset
 	}
 	return time.Time{}
+}
+
+// noteRateLimit keeps the newest quota the registry reported. Answers to
+// concurrent requests arrive in any order, so within one window the lowest
+// Remain wins, and an answer from an older window never replaces a newer.
+func (c *Client) noteRateLimit(rl RateLimit) {
+	if !rl.Known {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	old := c.rl
+	switch {
+	case !old.Known, rl.Reset.After(old.Reset):
+		c.rl = rl
+	case rl.Reset.Equal(old.Reset) && rl.Remain < old.Remain:
+		c.rl.Remain = rl.Remain
+	}
+}
+
+// pace holds a request back when the quota of this window is spent, until
+// the window resets, so that a burst never earns a 429. Requests already
+// sent but not answered count against what is left, since the registry's
+// Remain may not include them yet. It registers the request as in flight;
+// done must follow.
+func (c *Client) pace(ctx context.Context, subject string) error {
+	for {
+		c.mu.Lock()
+		rl, now := c.rl, time.Now()
+		spent := rl.Known && rl.Remain >= 0 && rl.Remain-c.inFlight <= 0 && now.Before(rl.Reset)
+		if !spent {
+			c.inFlight++
+			c.mu.Unlock()
+			return nil
+		}
+		c.mu.Unlock()
+		wait := rl.Reset.Sub(now) + 50*time.Millisecond
+		if wait > maxRateWait {
+			wait = maxRateWait
+		}
+		// Wake early if an answer in flight brings news of the quota.
+		if err := sleep(ctx, min(wait, 250*time.Millisecond), subject); err != nil {
+			return err
+		}
+	}
+}
+
+func (c *Client) done() {
+	c.mu.Lock()
+	c.inFlight--
+	c.mu.Unlock()
 }
