@@ -1,0 +1,64 @@
+package ui
+
+// historyLimit bounds how far back the browser remembers; places are small,
+// and the pages themselves come from the bounded cache.
+const historyLimit = 200
+
+// history is the back and forward stack, like a web browser's: opening a
+// page from the middle of it drops what was ahead.
+type history struct {
+	places []place
+	at     int // index of the current place; -1 when empty
+}
+
+func newHistory() history { return history{at: -1} }
+
+func (h *history) current() (place, bool) {
+	if h.at < 0 {
+		return place{}, false
+	}
+	return h.places[h.at], true
+}
+
+// save records how the current page is being looked at (pane, cursor),
+// so that coming back to it restores that.
+func (h *history) save(p place) {
+	if h.at >= 0 && h.places[h.at].same(p) {
+		h.places[h.at] = p
+	}
+}
+
+// push makes p the current place, after the current one.
+func (h *history) push(p place) {
+	h.places = append(h.places[:h.at+1], p)
+	if len(h.places) > historyLimit {
+		h.places = h.places[len(h.places)-historyLimit:]
+	}
+	h.at = len(h.places) - 1
+}
+
+// replace swaps the current place for p (a reload, or a page that turned
+// out different from what was asked for).
+func (h *history) replace(p place) {
+	if h.at < 0 {
+		h.push(p)
+		return
+	}
+	h.places[h.at] = p
+}
+
+// peek is the place delta steps away (-1 back, +1 forward), if there is one.
+func (h *history) peek(delta int) (place, bool) {
+	i := h.at + delta
+	if h.at < 0 || i < 0 || i >= len(h.places) {
+		return place{}, false
+	}
+	return h.places[i], true
+}
+
+// move makes the place delta steps away current; peek first.
+func (h *history) move(delta int) {
+	if _, ok := h.peek(delta); ok {
+		h.at += delta
+	}
+}

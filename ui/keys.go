@@ -1,0 +1,79 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key the browser answers to, in one place, so the footer
+// and the full help (?) are drawn from the same bindings the code matches.
+// Bindings that do nothing where the user is are disabled, and disabled
+// bindings are left out of the help.
+type KeyMap struct {
+	NextTab  key.Binding
+	PrevTab  key.Binding
+	Tabs     key.Binding // 1 to 5
+	Search   key.Binding
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Home     key.Binding
+	End      key.Binding
+	Open     key.Binding
+	Cancel   key.Binding
+	Reload   key.Binding
+	Copy     key.Binding
+	Back     key.Binding
+	Forward  key.Binding
+	Next     key.Binding // the next number of a paste
+	Help     key.Binding
+	Quit     key.Binding
+}
+
+// DefaultKeyMap is the browser's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		NextTab:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevTab:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Tabs:     key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "pane")),
+		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy number")),
+		Back:     key.NewBinding(key.WithKeys("backspace", "alt+left"), key.WithHelp("⌫/alt+←", "back")),
+		Forward:  key.NewBinding(key.WithKeys("alt+right"), key.WithHelp("alt+→", "forward")),
+		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next pasted number")),
+		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+	}
+}
+
+// searchHelp is the footer while the search input has the keyboard, where
+// letters are typed rather than obeyed. The input handles these keys
+// itself; the bindings are only their help.
+var searchHelp = []key.Binding{
+	key.NewBinding(key.WithHelp("enter", "open")),
+	key.NewBinding(key.WithHelp("↑/↓", "recent")),
+	key.NewBinding(key.WithHelp("tab", "complete")),
+	key.NewBinding(key.WithHelp("esc", "leave search")),
+	key.NewBinding(key.WithHelp("ctrl+c", "quit")),
+}
+
+// ShortHelp is the footer: the few keys most useful where the user is.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Search, k.Copy, k.Cancel, k.Help, k.Quit}
+}
+
+// FullHelp is the help screen, in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
+		{k.NextTab, k.PrevTab, k.Tabs, k.Open, k.Back, k.Forward},
+		{k.Search, k.Next, k.Reload, k.Copy, k.Cancel, k.Help, k.Quit},
+	}
+}

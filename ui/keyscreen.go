@@ -1,0 +1,107 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"coview/ui/sanitize"
+)
+
+// developerSite is where a free REST key is created.
+const developerSite = "https://developer.company-information.service.gov.uk/"
+
+// keyScreen asks for an API key: on the first run, when none is stored,
+// and whenever the registry refuses the one in use. The key is typed into
+// a masked input and never drawn.
+type keyScreen struct {
+	input  textinput.Model
+	reason string // why it is up: the registry's refusal, or "" on a first run
+	err    string // why the last key entered was not taken
+	saving bool
+}
+
+// keySavedMsg is the answer of Options.SaveKey, which may take a moment
+// (a keyring behind D-Bus), so it runs as a Cmd.
+type keySavedMsg struct {
+	key string
+	err error
+}
+
+func newKeyScreen(reason string, styles textinput.Styles) *keyScreen {
+	in := textinput.New()
+	in.Prompt = "Key › "
+	in.Placeholder = "paste your REST API key"
+	in.EchoMode = textinput.EchoPassword
+	in.EchoCharacter = '•'
+	in.CharLimit = 200
+	in.KeyMap.Paste.SetEnabled(false)
+	in.SetStyles(styles)
+	in.Focus()
+	return &keyScreen{input: in, reason: reason}
+}
+
+// onKeyScreenKey handles keys on the key screen: Enter saves, esc leaves.
+func (m *model) onKeyScreenKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	switch msg.String() {
+	case "esc":
+		m.keys = nil
+		if m.failed != nil {
+			m.problem = ptr(trouble{"No API key in use", "The registry needs a key. Press r to enter one and try again."})
+		}
+		return nil
+	case "enter":
+		if k.saving {
+			return nil
+		}
+		v := strings.TrimSpace(k.input.Value())
+		if v == "" {
+			k.err = "Paste a key first."
+			return nil
+		}
+		k.saving, k.err = true, ""
+		save := m.opts.SaveKey
+		return tea.Batch(m.guard(func() tea.Msg {
+			if save == nil {
+				return keySavedMsg{key: v}
+			}
+			cleaned, err := save(v)
+			return keySavedMsg{key: cleaned, err: err}
+		}), m.startSpinner())
+	}
+	var cmd tea.Cmd
+	k.input, cmd = k.input.Update(msg)
+	return cmd
+}
+
+// onKeySaved takes a stored key into use and carries on: the request the
+// registry refused is sent again, so the user keeps their place.
+func (m *model) onKeySaved(msg keySavedMsg) tea.Cmd {
+	k := m.keys
+	if k == nil {
+		return nil
+	}
+	k.saving = false
+	if msg.err != nil {
+		// The reason may quote what was typed; the key is never drawn.
+		reason := msg.err.Error()
+		if v := strings.TrimSpace(k.input.Value()); len(v) >= 4 {
+			reason = strings.ReplaceAll(reason, v, "(the key)")
+		}
+		k.err = sanitize.Line(reason)
+		return nil
+	}
+	m.reg.SetKey(msg.key)
+	m.keys = nil
+	cmds := []tea.Cmd{m.flash("Key saved.", false)}
+	switch {
+	case m.failed != nil:
+		cmds = append(cmds, m.retry())
+	case m.afterKeys != nil:
+		cmds = append(cmds, m.afterKeys())
+	}
+	m.afterKeys = nil
+	return tea.Batch(cmds...)
+}

@@ -1,0 +1,172 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/api"
+	"coview/ui/recent"
+)
+
+// model is the browser. It is used through a pointer: Update changes it in
+// place and returns it, and View only reads it.
+type model struct {
+	opts   Options
+	reg    Registry
+	now    func() time.Time
+	ctx    context.Context // every request's parent; cancelled on quit
+	cancel context.CancelFunc
+	guard  func(tea.Cmd) tea.Cmd // turns a panic in a Cmd into a crash report
+	after  func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests fire timers themselves
+
+	width, height int
+	styles        Styles
+	keyMap        KeyMap
+	help          help.Model
+	spin          spinner.Model
+	spinning      bool
+	showHelp      bool
+
+	search      textinput.Model
+	searching   bool     // the search input has the keyboard
+	queue       []string // numbers of a paste still to open
+	recent      []string // numbers opened lately, most recent first
+	recentSel   int      // the recent number picked with ↑/↓, or -1
+	store       *recent.Store
+	storeWarned bool
+
+	keys      *keyScreen // the key screen, when it is up
+	afterKeys func() tea.Cmd // what to do once a key is saved (open the first number)
+
+	page  *page
+	hist  history
+	cache *cache
+
+	seq     int      // the last request id
+	nav     *request // the navigation in flight
+	more    *request // the next page of the list on screen, in flight
+	failed  *request // the request that failed and may be retried (r, a new key, the quota reset)
+	retryAt time.Time
+	problem *trouble // shown above the page until the next success or esc
+
+	problemErr  error // the rate-limit error being counted down
+	countdownID int   // the countdown ticking; older ticks are dropped
+
+	note    string // a transient message in the footer
+	noteBad bool
+	noteSeq int
+	quota   api.RateLimit
+}
+
+// New returns the browser's root model, for tests and teatest. Run is what
+// main uses.
+func New(opts Options) tea.Model {
+	return newGuarded(newModel(context.Background(), opts), nil)
+}
+
+func newModel(ctx context.Context, opts Options) *model {
+	ctx, cancel := context.WithCancel(ctx)
+	m := &model{
+		opts:      opts,
+		reg:       opts.Registry,
+		now:       opts.Now,
+		ctx:       ctx,
+		cancel:    cancel,
+		guard:     func(c tea.Cmd) tea.Cmd { return c },
+		after:     tea.Tick,
+		keyMap:    DefaultKeyMap(),
+		help:      help.New(),
+		spin:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		recentSel: -1,
+		hist:      newHistory(),
+		cache:     newCache(cacheSize),
+		width:     80,
+		height:    24,
+	}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	m.search = newSearchInput()
+	m.setStyles(true)
+	m.sizeInputs()
+	m.page, _ = m.build(place{kind: kindHome, title: "Home"})
+	if store, err := recent.Open(opts.StateDir); err == nil {
+		m.store = store
+	}
+	numbers, _ := api.ExtractNumbers(strings.Join(opts.Numbers, "\n"))
+	if len(numbers) > 0 {
+		m.queue = dedupe(numbers)
+	} else {
+		m.searching = true
+		m.search.Focus()
+	}
+	if opts.NeedKey {
+		m.keys = newKeyScreen("", m.styles.Input)
+		m.sizeInputs()
+	}
+	return m
+}
+
+func (m *model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.loadRecent()}
+	if len(m.queue) > 0 {
+		if m.keys != nil {
+			m.afterKeys = m.openNext
+		} else {
+			cmds = append(cmds, m.openNext())
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *model) today() time.Time { return m.now() }
+
+func (m *model) setStyles(isDark bool) {
+	m.styles = NewStyles(isDark)
+	m.help.Styles = m.styles.Help
+	m.spin.Style = m.styles.Spinner
+	m.search.SetStyles(m.styles.Input)
+	if m.keys != nil {
+		m.keys.input.SetStyles(m.styles.Input)
+	}
+}
+
+// sizeInputs fits the inputs to the terminal: a textinput without a width
+// shows one character of its placeholder.
+func (m *model) sizeInputs() {
+	m.search.SetWidth(max(m.width-ansi.StringWidth(m.search.Prompt)-2, 8))
+	if m.keys != nil {
+		m.keys.input.SetWidth(max(m.width-ansi.StringWidth(m.keys.input.Prompt)-4, 8))
+	}
+}
+
+func newSearchInput() textinput.Model {
+	in := textinput.New()
+	in.Prompt = "Company number › "
+	in.Placeholder = "type or paste a number, then Enter"
+	in.CharLimit = 200
+	in.ShowSuggestions = true
+	// ctrl+v would read the clipboard of the machine running coview, which
+	// over SSH is not the user's; the terminal's own paste arrives as a
+	// bracketed paste and is handled whole.
+	in.KeyMap.Paste.SetEnabled(false)
+	return in
+}
+
+func dedupe(list []string) []string {
+	out := make([]string, 0, len(list))
+	for _, s := range list {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

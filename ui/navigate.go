@@ -1,0 +1,281 @@
+package ui
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+	"coview/ui/panes"
+	"coview/ui/recent"
+)
+
+// fetchFor is the request that brings a place's data.
+func fetchFor(p place) fetch {
+	switch p.kind {
+	case kindProfile:
+		return fetch{kind: kindProfile, number: p.number}
+	case kindJSON:
+		return fetch{kind: kindJSON, link: p.link}
+	}
+	return fetch{kind: p.kind, link: p.link}
+}
+
+// navigate takes the user to a place: at once from the cache when it holds
+// the place's data, otherwise after a request, leaving the current page on
+// screen until the answer is in.
+func (m *model) navigate(to place, why purpose, delta int, typed bool) tea.Cmd {
+	m.hist.save(m.page.view())
+	if pg, ok := m.build(to); ok {
+		m.stopNav()
+		return m.arrive(pg, why, delta)
+	}
+	return m.start(request{f: fetchFor(to), purpose: why, to: to, delta: delta, typed: typed})
+}
+
+// arrive puts a page on screen and records it in history.
+func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
+	switch why {
+	case forOpen:
+		m.hist.push(pg.place)
+	case forHistory:
+		m.hist.move(delta)
+		m.hist.replace(pg.place)
+	case forReload:
+		m.hist.replace(pg.place)
+	}
+	if !m.page.same(pg.place) {
+		m.stopMore()
+	}
+	m.page = pg
+	m.problem, m.failed = nil, nil
+	m.showHelp = false
+	var cmds []tea.Cmd
+	if pg.kind == kindProfile {
+		cmds = append(cmds, m.remember(pg.number))
+	}
+	cmds = append(cmds, m.moreIfNear())
+	return tea.Batch(cmds...)
+}
+
+// openCompany opens a company by its (normalised) number. typed says it
+// came from the search box, whose text a 404 leaves for editing.
+func (m *model) openCompany(number string, typed bool) tea.Cmd {
+	to := place{kind: kindProfile, number: number}
+	if m.page.same(to) {
+		m.page.tab = 0
+		return nil
+	}
+	return m.navigate(to, forOpen, 0, typed)
+}
+
+// openLink follows a link from the current page, as a browser follows a
+// link: the new page's breadcrumb continues this one's.
+func (m *model) openLink(link, title string) tea.Cmd {
+	if err := api.CheckLink(link); err != nil {
+		m.problem = ptr(refused(title, err))
+		return nil
+	}
+	kind, number := route(link)
+	to := place{kind: kind, number: number, link: link, title: title}
+	if kind == kindProfile {
+		to.link, to.title = "", ""
+		if c, ok := m.cache.get(fetch{kind: kindProfile, number: number}.key()); ok {
+			to.title = line(c.(*api.Profile).CompanyName)
+		}
+	}
+	if kind != kindProfile && number == "" {
+		// An officer's appointments belong to no company; keep the header
+		// on the company the user came from.
+		to.number = m.page.number
+	}
+	if m.page.same(to) {
+		return nil
+	}
+	to.trail = append(slices.Clone(m.page.trail), m.page.title)
+	return m.navigate(to, forOpen, 0, false)
+}
+
+// openNext opens the next number of a paste.
+func (m *model) openNext() tea.Cmd {
+	if len(m.queue) == 0 {
+		return nil
+	}
+	n := m.queue[0]
+	m.queue = m.queue[1:]
+	return m.openCompany(n, false)
+}
+
+// step goes back (-1) or forward (+1) in history.
+func (m *model) step(delta int) tea.Cmd {
+	to, ok := m.hist.peek(delta)
+	if !ok {
+		if delta < 0 {
+			return m.flash("Nothing to go back to.", false)
+		}
+		return m.flash("Nothing to go forward to.", false)
+	}
+	return m.navigate(to, forHistory, delta, false)
+}
+
+// reload fetches the page on screen again, skipping the cache; after a
+// failure it retries what failed.
+func (m *model) reload() tea.Cmd {
+	if m.failed != nil {
+		return m.retry()
+	}
+	pg := m.page
+	if pg.kind == kindHome {
+		return nil
+	}
+	f := fetchFor(pg.place)
+	if f.kind == kindProfile || f.kind == kindJSON {
+		m.cache.dropPrefix(f.key())
+	} else {
+		m.cache.dropPrefix(f.listPrefix())
+	}
+	m.hist.save(pg.view())
+	m.stopMore()
+	return m.start(request{f: f, purpose: forReload, to: pg.view()})
+}
+
+// retry sends the failed request again, as it was.
+func (m *model) retry() tea.Cmd {
+	r := m.failed
+	m.failed, m.problem, m.retryAt = nil, nil, time.Time{}
+	if r == nil {
+		return nil
+	}
+	if r.purpose == forMore && !m.page.same(r.to) {
+		return nil
+	}
+	return m.start(*r)
+}
+
+// moreIfNear asks for the next page of the list on screen when the cursor
+// is within a screen of the end of what is loaded. Pages already in the
+// cache are added at once.
+func (m *model) moreIfNear() tea.Cmd {
+	pg := m.page
+	l := pg.list
+	if l == nil || l.done || m.more != nil || (m.failed != nil && m.failed.purpose == forMore) {
+		return nil
+	}
+	for !l.done && pg.lv.NearEnd() {
+		f := fetch{kind: pg.kind, link: pg.link, start: l.loaded}
+		d, ok := m.cache.get(f.key())
+		if !ok {
+			return m.start(request{f: f, purpose: forMore, to: pg.place})
+		}
+		m.addPage(d)
+	}
+	return nil
+}
+
+func (m *model) addPage(data any) {
+	pg := m.page
+	pg.list.addPage(data, pg.profile != nil && panes.Closed(pg.profile))
+	pg.lv.SetLen(len(pg.list.rows))
+}
+
+// onFetched takes an answer. Answers to requests that are no longer
+// current are dropped (kept in the cache if good): the user has moved on.
+func (m *model) onFetched(msg fetchedMsg) tea.Cmd {
+	m.quota = m.reg.RateLimit()
+	var r *request
+	switch {
+	case m.nav != nil && msg.id == m.nav.id:
+		r, m.nav = m.nav, nil
+	case m.more != nil && msg.id == m.more.id:
+		r, m.more = m.more, nil
+	default:
+		if msg.err == nil && msg.data != nil {
+			m.cache.put(msg.f.key(), msg.data)
+		}
+		return nil
+	}
+	if msg.err != nil {
+		return m.fail(r, msg.err)
+	}
+	m.cache.put(msg.f.key(), msg.data)
+	if r.purpose == forMore {
+		if m.page.same(r.to) && m.page.list != nil && m.page.list.loaded == r.f.start {
+			m.addPage(msg.data)
+			return m.moreIfNear()
+		}
+		return nil
+	}
+	pg, ok := m.build(r.to)
+	if !ok {
+		// Evicted at once: only possible with a tiny cache. Show nothing new.
+		return nil
+	}
+	if r.purpose == forOpen && r.typed {
+		m.search.Reset()
+		m.blurSearch()
+	}
+	return m.arrive(pg, r.purpose, r.delta)
+}
+
+// fail shows what went wrong and keeps what was on screen. A refused key
+// opens the key screen; a rate limit waits for the quota and tries again.
+func (m *model) fail(r *request, err error) tea.Cmd {
+	if errors.Is(err, api.ErrCanceled) {
+		return nil
+	}
+	m.failed = r
+	switch {
+	case isAuth(err):
+		m.keys = newKeyScreen(explain(err, r.f, m.now(), time.Time{}).detail, m.styles.Input)
+		m.sizeInputs()
+		return nil
+	case errors.Is(err, api.ErrRateLimited):
+		m.retryAt = m.resetTime(err)
+		m.problem = ptr(explain(err, r.f, m.now(), m.retryAt))
+		m.problemErr = err
+		m.countdownID++
+		return m.countdown(m.countdownID)
+	case errors.Is(err, api.ErrNotFound) && r.typed:
+		m.problem = ptr(explain(err, r.f, m.now(), time.Time{}))
+		return m.focusSearch()
+	}
+	m.problem = ptr(explain(err, r.f, m.now(), time.Time{}))
+	return nil
+}
+
+// resetTime is when a rate-limited request may be sent again: when the
+// registry said the quota resets, or a minute from now if it did not.
+func (m *model) resetTime(err error) time.Time {
+	var e *api.Error
+	if errors.As(err, &e) && !e.RetryAt.IsZero() {
+		return e.RetryAt
+	}
+	if q := m.reg.RateLimit(); q.Known && q.Reset.After(m.now()) {
+		return q.Reset
+	}
+	return m.now().Add(time.Minute)
+}
+
+// onCountdown redraws the wait for the quota, and retries when it is over.
+func (m *model) onCountdown(msg countdownMsg) tea.Cmd {
+	if m.failed == nil || m.retryAt.IsZero() || msg.id != m.countdownID {
+		return nil
+	}
+	if !m.now().Before(m.retryAt) {
+		return m.retry()
+	}
+	m.problem = ptr(explain(m.problemErr, m.failed.f, m.now(), m.retryAt))
+	return m.countdown(msg.id)
+}
+
+// remember puts a company first in the recent numbers and saves them in
+// the background.
+func (m *model) remember(number string) tea.Cmd {
+	m.recent = recent.Add(m.recent, number)
+	m.search.SetSuggestions(m.recent)
+	return m.saveRecent()
+}
+
+func ptr[T any](v T) *T { return &v }

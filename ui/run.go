@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"context"
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Run runs the browser on the terminal (or Options.Input and Output) in
+// the alternate screen, and returns when the user quits. The terminal is
+// restored on every way out: quitting, the context ending (Run then returns
+// nil: the caller knows why), and panics, after which Run returns an error
+// saying "coview crashed: …; please report it". Requests still in flight
+// are cancelled.
+func Run(ctx context.Context, opts Options) error {
+	if opts.Registry == nil {
+		return errors.New("ui: Options.Registry is nil")
+	}
+	g := newCrashGuard()
+	m := newModel(ctx, opts)
+	defer m.cancel()
+	popts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if opts.Input != nil {
+		popts = append(popts, tea.WithInput(opts.Input))
+	}
+	if opts.Output != nil {
+		popts = append(popts, tea.WithOutput(opts.Output))
+	}
+	p := tea.NewProgram(newGuarded(m, g), popts...)
+
+	// A panic in View leaves no Cmd to quit with; quit from outside.
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-g.crashed:
+			p.Quit()
+		case <-finished:
+		}
+	}()
+
+	_, err := p.Run()
+	if v, crashed := g.get(); crashed {
+		return crashError(v)
+	}
+	switch {
+	case errors.Is(err, tea.ErrProgramPanic):
+		return crashError("a panic inside the terminal library")
+	case errors.Is(err, tea.ErrInterrupted):
+		return nil
+	case err != nil && ctx.Err() != nil:
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+)
+
+// recentShown is how many recent numbers the list under the search input
+// offers.
+const recentShown = 5
+
+func (m *model) focusSearch() tea.Cmd {
+	m.searching = true
+	m.recentSel = -1
+	return m.search.Focus()
+}
+
+func (m *model) blurSearch() {
+	m.searching = false
+	m.recentSel = -1
+	m.search.Blur()
+}
+
+// showRecent says whether the recent numbers are offered under the input:
+// when it has the keyboard and nothing has been typed.
+func (m *model) showRecent() bool {
+	return m.searching && m.search.Value() == "" && len(m.recent) > 0 && m.keys == nil
+}
+
+// onSearchKey handles a key while the search input has the keyboard: Enter
+// opens, esc leaves, ↑/↓ pick a recent number; the rest is typing.
+func (m *model) onSearchKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "enter":
+		return m.submit()
+	case "esc":
+		if m.busy() {
+			return m.cancelRequests()
+		}
+		m.blurSearch()
+		return nil
+	case "up", "down":
+		if m.showRecent() {
+			n := min(len(m.recent), recentShown)
+			if msg.String() == "down" {
+				m.recentSel = (m.recentSel + 1) % n
+			} else {
+				m.recentSel = (m.recentSel - 1 + n) % n
+			}
+			return nil
+		}
+	}
+	var cmd tea.Cmd
+	m.search, cmd = m.search.Update(msg)
+	if m.search.Value() != "" {
+		m.recentSel = -1
+	}
+	return cmd
+}
+
+// submit opens what the search input holds: one number, or the first of
+// several with the rest offered next.
+func (m *model) submit() tea.Cmd {
+	text := strings.TrimSpace(m.search.Value())
+	if text == "" {
+		if m.recentSel >= 0 && m.recentSel < len(m.recent) {
+			n := m.recent[m.recentSel]
+			m.blurSearch()
+			return m.openCompany(n, false)
+		}
+		return nil
+	}
+	numbers, _ := api.ExtractNumbers(text)
+	if len(numbers) == 0 {
+		_, err := api.NormalizeNumber(text)
+		m.problem = ptr(explain(err, fetch{}, m.now(), m.now()))
+		return nil
+	}
+	m.queue = dedupe(append(numbers[1:], m.queue...))
+	m.problem = nil
+	return m.openCompany(numbers[0], true)
+}
+
+// onPaste takes a bracketed paste. Pasting is how most numbers arrive: a
+// number with a label or spaces around it, or a column copied from a
+// spreadsheet. A paste that ends a line, or holds several numbers, opens
+// the first at once and offers the rest; a single number without a newline
+// waits in the input for Enter, as typed text would.
+func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
+	if m.keys != nil {
+		var cmd tea.Cmd
+		m.keys.input, cmd = m.keys.input.Update(msg)
+		return cmd
+	}
+	numbers, _ := api.ExtractNumbers(msg.Content)
+	editing := m.searching && m.search.Value() != ""
+	multiline := strings.ContainsAny(msg.Content, "\r\n")
+	switch {
+	case len(numbers) == 0 || (editing && !multiline && len(numbers) == 1):
+		cmd := m.focusSearch()
+		m.search, _ = m.search.Update(msg)
+		if len(numbers) == 0 {
+			return tea.Batch(cmd, m.flash("No company number in the pasted text.", true))
+		}
+		return cmd
+	case len(numbers) == 1 && !multiline:
+		cmd := m.focusSearch()
+		m.search.SetValue(numbers[0])
+		m.search.CursorEnd()
+		return cmd
+	}
+	numbers = dedupe(numbers)
+	m.search.SetValue(numbers[0])
+	m.queue = numbers[1:]
+	m.problem = nil
+	cmd := m.openCompany(numbers[0], true)
+	if len(m.queue) > 0 {
+		return tea.Batch(cmd, m.flash(pasteNote(len(m.queue)), false))
+	}
+	return cmd
+}
+
+func pasteNote(n int) string {
+	if n == 1 {
+		return "1 more number from the paste: n opens it."
+	}
+	return thousands(n) + " more numbers from the paste: n opens the next."
+}

@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"image/color"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
+
+	"coview/ui/labels"
+	"coview/ui/panes"
+)
+
+// Styles is every style the browser draws with, built in one place for a
+// light or dark background. Colours are written at full fidelity; Bubble
+// Tea lowers them to what the terminal can show and drops them entirely
+// under NO_COLOR, so nothing may depend on colour alone: statuses are
+// words, warnings carry a "!" and the selected row a "▸".
+type Styles struct {
+	Title    lipgloss.Style // the company name
+	Meta     lipgloss.Style // number and type next to it
+	Badge    map[labels.StatusClass]lipgloss.Style
+	Crumb    lipgloss.Style
+	Tab      lipgloss.Style
+	TabOn    lipgloss.Style
+	Rule     lipgloss.Style
+	Label    lipgloss.Style
+	Value    lipgloss.Style
+	Warning  lipgloss.Style
+	Quiet    lipgloss.Style
+	Good     lipgloss.Style
+	Selected lipgloss.Style // the row under the cursor
+	Head     lipgloss.Style // column headings
+	Refused  lipgloss.Style
+	ErrTitle lipgloss.Style
+	ErrText  lipgloss.Style
+	ErrBar   lipgloss.Style
+	Note     lipgloss.Style // transient messages in the footer
+	Spinner  lipgloss.Style
+	Help     help.Styles
+	Input    textinput.Styles
+	Heading  lipgloss.Style // titles on the key and home screens
+	URL      lipgloss.Style
+}
+
+// NewStyles builds the styles for a dark or light terminal background.
+func NewStyles(isDark bool) Styles {
+	ld := lipgloss.LightDark(isDark)
+	var (
+		fg      = ld(lipgloss.Color("#1F2328"), lipgloss.Color("#E6EDF3"))
+		faint   = ld(lipgloss.Color("#6E7781"), lipgloss.Color("#8B949E"))
+		accent  = ld(lipgloss.Color("#0969DA"), lipgloss.Color("#58A6FF"))
+		green   = ld(lipgloss.Color("#1A7F37"), lipgloss.Color("#3FB950"))
+		amber   = ld(lipgloss.Color("#9A6700"), lipgloss.Color("#D29922"))
+		red     = ld(lipgloss.Color("#CF222E"), lipgloss.Color("#F85149"))
+		grey    = ld(lipgloss.Color("#57606A"), lipgloss.Color("#6E7681"))
+		selBg   = ld(lipgloss.Color("#DDF4FF"), lipgloss.Color("#1F3A5F"))
+		onBadge = lipgloss.Color("#FFFFFF")
+	)
+	badge := func(bg color.Color) lipgloss.Style {
+		return lipgloss.NewStyle().Bold(true).Padding(0, 1).Foreground(onBadge).Background(bg)
+	}
+	s := Styles{
+		Title: lipgloss.NewStyle().Bold(true).Foreground(fg),
+		Meta:  lipgloss.NewStyle().Foreground(faint),
+		Badge: map[labels.StatusClass]lipgloss.Style{
+			labels.ClassActive:     badge(green),
+			labels.ClassDissolved:  badge(grey),
+			labels.ClassInsolvency: badge(amber),
+			labels.ClassOther:      badge(accent),
+		},
+		Crumb:    lipgloss.NewStyle().Foreground(faint),
+		Tab:      lipgloss.NewStyle().Foreground(faint).Padding(0, 1),
+		TabOn:    lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true).Padding(0, 1),
+		Rule:     lipgloss.NewStyle().Foreground(faint),
+		Label:    lipgloss.NewStyle().Foreground(faint),
+		Value:    lipgloss.NewStyle().Foreground(fg),
+		Warning:  lipgloss.NewStyle().Bold(true).Foreground(amber),
+		Quiet:    lipgloss.NewStyle().Foreground(faint),
+		Good:     lipgloss.NewStyle().Foreground(green),
+		Selected: lipgloss.NewStyle().Bold(true).Background(selBg),
+		Head:     lipgloss.NewStyle().Bold(true).Foreground(faint),
+		Refused:  lipgloss.NewStyle().Foreground(red),
+		ErrTitle: lipgloss.NewStyle().Bold(true).Foreground(red),
+		ErrText:  lipgloss.NewStyle().Foreground(fg),
+		ErrBar:   lipgloss.NewStyle().Foreground(red),
+		Note:     lipgloss.NewStyle().Foreground(accent),
+		Spinner:  lipgloss.NewStyle().Foreground(accent),
+		Help:     help.DefaultStyles(isDark),
+		Input:    textinput.DefaultStyles(isDark),
+		Heading:  lipgloss.NewStyle().Bold(true).Foreground(accent),
+		URL:      lipgloss.NewStyle().Underline(true).Foreground(accent),
+	}
+	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
+	s.Input.Blurred.Prompt = lipgloss.NewStyle().Foreground(faint)
+	// A blinking cursor redraws the screen twice a second for nothing.
+	s.Input.Cursor.Blink = false
+	return s
+}
+
+// tone is the style for a pane row's tone.
+func (s Styles) tone(t panes.Tone) lipgloss.Style {
+	switch t {
+	case panes.Warning:
+		return s.Warning
+	case panes.Quiet:
+		return s.Quiet
+	case panes.Good:
+		return s.Good
+	}
+	return s.Value
+}

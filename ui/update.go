@@ -1,0 +1,250 @@
+package ui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+)
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.layout()
+	return m, cmd
+}
+
+func (m *model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = max(msg.Width, 20), max(msg.Height, 8)
+		m.sizeInputs()
+		return nil
+	case tea.BackgroundColorMsg:
+		m.setStyles(msg.IsDark())
+		return nil
+	case tea.KeyPressMsg:
+		return m.onKey(msg)
+	case tea.PasteMsg:
+		return m.onPaste(msg)
+	case fetchedMsg:
+		return m.onFetched(msg)
+	case keySavedMsg:
+		return m.onKeySaved(msg)
+	case countdownMsg:
+		return m.onCountdown(msg)
+	case recentLoadedMsg:
+		return m.onRecentLoaded(msg)
+	case recentSavedMsg:
+		return m.onRecentSaved(msg)
+	case noteExpiredMsg:
+		if msg.seq == m.noteSeq {
+			m.note = ""
+		}
+		return nil
+	case spinner.TickMsg:
+		if !m.busy() {
+			m.spinning = false
+			return nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd
+	}
+	// Anything else (the inputs' own messages) goes to the input in use.
+	var cmd tea.Cmd
+	if m.keys != nil {
+		m.keys.input, cmd = m.keys.input.Update(msg)
+	} else if m.searching {
+		m.search, cmd = m.search.Update(msg)
+	}
+	return cmd
+}
+
+func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	if msg.String() == "ctrl+c" {
+		return m.quit()
+	}
+	if m.keys != nil {
+		return m.onKeyScreenKey(msg)
+	}
+	if m.searching {
+		return m.onSearchKey(msg)
+	}
+	k := m.keyMap
+	if m.showHelp {
+		switch {
+		case key.Matches(msg, k.Quit):
+			return m.quit()
+		case key.Matches(msg, k.Help, k.Cancel):
+			m.showHelp = false
+			return nil
+		}
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+	case key.Matches(msg, k.Cancel):
+		return m.escape()
+	case key.Matches(msg, k.Search):
+		return m.focusSearch()
+	case key.Matches(msg, k.Back):
+		return m.step(-1)
+	case key.Matches(msg, k.Forward):
+		return m.step(1)
+	case key.Matches(msg, k.Reload):
+		return m.reload()
+	case key.Matches(msg, k.Copy):
+		return m.copy()
+	case key.Matches(msg, k.Next):
+		if len(m.queue) == 0 {
+			return m.flash("No more numbers from a paste.", false)
+		}
+		return m.openNext()
+	case key.Matches(msg, k.NextTab):
+		m.switchTab(m.page.tab + 1)
+	case key.Matches(msg, k.PrevTab):
+		m.switchTab(m.page.tab - 1)
+	case key.Matches(msg, k.Tabs):
+		m.switchTab(int(msg.Code - '1'))
+	case key.Matches(msg, k.Open):
+		return m.openSelected()
+	case key.Matches(msg, k.Up):
+		return m.move(func() { m.page.lv.Move(-1) }, -1)
+	case key.Matches(msg, k.Down):
+		return m.move(func() { m.page.lv.Move(1) }, 1)
+	case key.Matches(msg, k.PageUp):
+		return m.move(m.page.lv.PageUp, -m.bodyHeight())
+	case key.Matches(msg, k.PageDown):
+		return m.move(m.page.lv.PageDown, m.bodyHeight())
+	case key.Matches(msg, k.Home):
+		return m.move(m.page.lv.Home, -1<<30)
+	case key.Matches(msg, k.End):
+		return m.move(m.page.lv.End, 1<<30)
+	}
+	return nil
+}
+
+// escape is esc outside the inputs: it stops what is in flight, then
+// dismisses an error, then the help.
+func (m *model) escape() tea.Cmd {
+	switch {
+	case m.busy():
+		return m.cancelRequests()
+	case m.problem != nil:
+		m.problem, m.failed, m.retryAt = nil, nil, time.Time{}
+	case m.showHelp:
+		m.showHelp = false
+	}
+	return nil
+}
+
+// cancelRequests stops the requests in flight; their answers, if any still
+// come, are dropped, and the page on screen stays.
+func (m *model) cancelRequests() tea.Cmd {
+	m.stopNav()
+	m.stopMore()
+	return m.flash("Cancelled.", false)
+}
+
+func (m *model) quit() tea.Cmd {
+	m.stopNav()
+	m.stopMore()
+	m.cancel()
+	return tea.Quit
+}
+
+// switchTab shows another pane of a profile.
+func (m *model) switchTab(tab int) {
+	if m.page.kind != kindProfile {
+		return
+	}
+	n := len(m.page.panes)
+	m.page.tab = ((tab % n) + n) % n
+	m.page.scroll = 0
+}
+
+// move moves the cursor of a list, a document or the links pane with
+// lvMove, or scrolls the other panes of a profile by lines; then fetches
+// more of a list if the cursor came near the end.
+func (m *model) move(lvMove func(), lines int) tea.Cmd {
+	pg := m.page
+	switch {
+	case pg.kind == kindHome:
+		return nil
+	case pg.kind == kindProfile && pg.tab != linksTab:
+		most := max(len(m.paneLines(pg, m.width))-m.bodyHeight(), 0)
+		pg.scroll = min(max(pg.scroll+lines, 0), most)
+		return nil
+	}
+	lvMove()
+	return m.moreIfNear()
+}
+
+// openSelected follows what is under the cursor.
+func (m *model) openSelected() tea.Cmd {
+	pg := m.page
+	switch {
+	case pg.kind == kindProfile && pg.tab == linksTab && len(pg.links) > 0:
+		l := pg.links[pg.lv.Cursor()]
+		if l.Refused != nil {
+			m.problem = ptr(refused(l.Name, l.Refused))
+			return nil
+		}
+		return m.openLink(l.Raw, l.Name)
+	case pg.list != nil && len(pg.list.rows) > 0:
+		r := pg.list.rows[pg.lv.Cursor()]
+		if r.link == "" {
+			return nil
+		}
+		return m.openLink(r.link, r.title)
+	case pg.kind == kindJSON && len(pg.doc) > 0:
+		if l := pg.doc[pg.lv.Cursor()].link; l != "" {
+			return m.openLink(l, l)
+		}
+	}
+	return nil
+}
+
+// copy puts the company number, or on the links pane the selected link's
+// full URL, on the clipboard with OSC 52, which works over SSH.
+func (m *model) copy() tea.Cmd {
+	pg := m.page
+	var text string
+	switch {
+	case pg.kind == kindProfile && pg.tab == linksTab && len(pg.links) > 0:
+		l := pg.links[pg.lv.Cursor()]
+		if l.Refused != nil {
+			m.problem = ptr(refused(l.Name, l.Refused))
+			return nil
+		}
+		u, err := m.reg.URLFor(l.Raw)
+		if err != nil {
+			m.problem = ptr(refused(l.Name, err))
+			return nil
+		}
+		text = u
+	case pg.kind == kindAppointments && len(pg.list.rows) > 0:
+		text = pg.list.rows[pg.lv.Cursor()].cells[1]
+	case pg.kind == kindJSON:
+		if u, err := m.reg.URLFor(pg.link); err == nil {
+			text = u
+		}
+	default:
+		text = pg.number
+	}
+	if text == "" {
+		return m.flash("Nothing to copy here.", false)
+	}
+	return tea.Batch(tea.SetClipboard(text), m.flash("Copied "+line(text), false))
+}
+
+// flash shows a message in the footer for a few seconds.
+func (m *model) flash(text string, bad bool) tea.Cmd {
+	m.noteSeq++
+	m.note, m.noteBad = text, bad
+	seq := m.noteSeq
+	return m.after(noteLife, func(time.Time) tea.Msg { return noteExpiredMsg{seq} })
+}

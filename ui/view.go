@@ -1,0 +1,523 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/api"
+	"coview/ui/labels"
+	"coview/ui/panes"
+)
+
+func (m *model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = m.windowTitle()
+	return v
+}
+
+func (m *model) windowTitle() string {
+	if m.page.kind == kindHome || m.page.title == "" {
+		return "coview"
+	}
+	return "coview · " + m.page.title
+}
+
+// frame is the screen cut into its parts: everything but the page itself
+// is drawn first, and the page gets the rows that are left.
+type frame struct {
+	top  []string // search, recent numbers, header, breadcrumb, tabs or summary, rule
+	mid  []string // an error, and a list's column headings
+	foot []string // status and keys
+	body int      // rows for the page
+}
+
+func (m *model) frame() frame {
+	var f frame
+	w := m.width
+	f.top = append(f.top, fit(m.search.View(), w))
+	f.top = append(f.top, m.recentLines(w)...)
+	f.top = append(f.top, m.queueLines(w)...)
+	f.top = append(f.top, m.headerLines(w)...)
+	f.top = append(f.top, m.styles.Rule.Render(strings.Repeat("─", w)))
+	if m.problem != nil {
+		f.mid = append(f.mid, m.problemLines(*m.problem, w)...)
+	}
+	if m.page.list != nil && len(m.page.list.rows) > 0 && !m.showHelp {
+		f.mid = append(f.mid, m.columnHeadings(w))
+	}
+	f.foot = m.footerLines(w)
+	f.body = max(m.height-len(f.top)-len(f.mid)-len(f.foot), 1)
+	return f
+}
+
+// bodyHeight is the rows the page gets on screen now.
+func (m *model) bodyHeight() int { return m.frame().body }
+
+// layout gives the page's cursor the window it will be drawn in, after
+// every update, so that moving, paging and fetching more agree with what
+// is on screen.
+func (m *model) layout() {
+	pg := m.page
+	pg.lv.SetHeight(m.bodyHeight())
+	if pg.restore {
+		pg.lv.SetPosition(pg.cursor, pg.offset)
+		pg.restore = false
+	}
+}
+
+func (m *model) render() string {
+	if m.keys != nil {
+		return m.renderKeyScreen()
+	}
+	f := m.frame()
+	lines := make([]string, 0, m.height)
+	lines = append(lines, f.top...)
+	lines = append(lines, f.mid...)
+	body := m.renderBody(f.body)
+	lines = append(lines, body...)
+	for range f.body - len(body) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, f.foot...)
+	return strings.Join(lines, "\n")
+}
+
+func (m *model) renderBody(h int) []string {
+	pg := m.page
+	w := m.width
+	var out []string
+	switch {
+	case m.showHelp:
+		out = m.helpLines(w)
+	case pg.kind == kindHome:
+		out = m.homeLines(w)
+	case pg.kind == kindProfile && pg.tab == linksTab:
+		if len(pg.links) == 0 {
+			return []string{"  " + m.styles.Quiet.Render("This profile carries no links.")}
+		}
+		nameW := 0
+		for _, l := range pg.links {
+			nameW = max(nameW, ansi.StringWidth(l.Name))
+		}
+		out = split(pg.lv.Render(func(i int, sel bool) string { return m.linkLine(pg.links[i], sel, nameW, w) }))
+	case pg.kind == kindProfile:
+		all := m.paneLines(pg, w)
+		from := min(pg.scroll, len(all))
+		out = all[from:min(from+h, len(all))]
+	case pg.list != nil:
+		if len(pg.list.rows) == 0 {
+			return []string{"  " + m.styles.Quiet.Render(or(line(pg.list.empty), "Nothing listed."))}
+		}
+		cols := widths(columnsOf(pg.kind), w)
+		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.rows[i], cols, sel, w) }))
+	case pg.kind == kindJSON:
+		out = split(pg.lv.Render(func(i int, sel bool) string { return m.docLine(pg.doc[i], sel, w) }))
+	}
+	if len(out) > h {
+		out = out[:h]
+	}
+	return out
+}
+
+// headerLines are the company (or officer) the page is about, the
+// breadcrumb, and the tabs or the list's counts.
+func (m *model) headerLines(w int) []string {
+	pg := m.page
+	s := m.styles
+	if pg.kind == kindHome {
+		title := s.Title.Render("coview") + "  " + s.Meta.Render("the company registry, in a terminal")
+		if m.opts.Version != "" {
+			title += s.Meta.Render("  " + m.opts.Version)
+		}
+		return []string{fit(title, w)}
+	}
+	var out []string
+	switch {
+	case pg.kind == kindAppointments && pg.list != nil && pg.list.heading != "":
+		out = append(out, fit(s.Title.Render(pg.list.heading)+"  "+s.Meta.Render("officer"), w))
+	case pg.profile != nil:
+		out = append(out, m.companyLine(w))
+	default:
+		out = append(out, fit(s.Title.Render(or(pg.number, pg.title)), w))
+	}
+	out = append(out, m.breadcrumb(w))
+	switch {
+	case pg.kind == kindProfile:
+		out = append(out, m.tabsLine(w))
+	case pg.list != nil:
+		out = append(out, fit("  "+s.Meta.Render(or(pg.list.summary, "—")), w))
+		if pg.list.caveat != "" {
+			for _, l := range wrap(pg.list.caveat, w-4, 2) {
+				out = append(out, "  "+s.Warning.Render(l))
+			}
+		}
+	case pg.kind == kindJSON:
+		out = append(out, fit("  "+s.Meta.Render("Document "+line(pg.link)), w))
+	}
+	return out
+}
+
+// companyLine is the name, number, status badge and type. The name gives
+// way first when the line is too long.
+func (m *model) companyLine(w int) string {
+	s := m.styles
+	p := m.page.profile
+	var rest []string
+	rest = append(rest, s.Meta.Render(line(or(p.CompanyNumber, m.page.number))))
+	if p.CompanyStatus != "" {
+		badge := s.Badge[labels.StatusClassOf(p.CompanyStatus)]
+		rest = append(rest, badge.Render(line(labels.Status(p.CompanyStatus))))
+	}
+	if p.Type != "" {
+		rest = append(rest, s.Meta.Render(line(labels.CompanyType(p.Type))))
+	}
+	tail := "  " + strings.Join(rest, "  ")
+	name := or(line(p.CompanyName), "(no name on record)")
+	room := max(w-ansi.StringWidth(tail), min(20, w))
+	return fit(s.Title.Render(ansi.Truncate(name, room, "…"))+tail, w)
+}
+
+// breadcrumb is the way the user came, dropping the oldest steps when it
+// is too long.
+func (m *model) breadcrumb(w int) string {
+	steps := append(append([]string(nil), m.page.trail...), m.page.title)
+	const sep = " › "
+	text := strings.Join(steps, sep)
+	for len(steps) > 1 && ansi.StringWidth(text)+2 > w {
+		steps = steps[1:]
+		text = "…" + sep + strings.Join(steps, sep)
+	}
+	return fit("  "+m.styles.Crumb.Render(ansi.Truncate(text, max(w-2, 1), "…")), w)
+}
+
+func (m *model) tabsLine(w int) string {
+	var b strings.Builder
+	for i, name := range panes.Names {
+		label := fmt.Sprintf("%d %s", i+1, name)
+		if i == m.page.tab {
+			b.WriteString(m.styles.TabOn.Render(label))
+		} else {
+			b.WriteString(m.styles.Tab.Render(label))
+		}
+	}
+	return fit(" "+b.String(), w)
+}
+
+func (m *model) recentLines(w int) []string {
+	if !m.showRecent() {
+		return nil
+	}
+	s := m.styles
+	out := []string{fit("  "+s.Quiet.Render("Recent (↑/↓ to pick, Enter to open)"), w)}
+	for i, n := range m.recent[:min(len(m.recent), recentShown)] {
+		text := n
+		if c, ok := m.cache.get(fetch{kind: kindProfile, number: n}.key()); ok {
+			text += "  " + profileName(c)
+		}
+		if i == m.recentSel {
+			out = append(out, fit(s.Selected.Render("▸ "+text), w))
+		} else {
+			out = append(out, fit("  "+s.Value.Render(text), w))
+		}
+	}
+	return out
+}
+
+func (m *model) queueLines(w int) []string {
+	if len(m.queue) == 0 {
+		return nil
+	}
+	shown := m.queue[:min(len(m.queue), 6)]
+	text := "Next from the paste: " + strings.Join(shown, ", ")
+	if len(m.queue) > len(shown) {
+		text += fmt.Sprintf(" and %d more", len(m.queue)-len(shown))
+	}
+	return []string{fit("  "+m.styles.Note.Render(text+" · n opens the next"), w)}
+}
+
+func (m *model) problemLines(t trouble, w int) []string {
+	s := m.styles
+	bar := s.ErrBar.Render("▌ ")
+	out := []string{fit(bar+s.ErrTitle.Render(t.title), w)}
+	for _, l := range wrap(t.detail, w-3, 3) {
+		out = append(out, bar+s.ErrText.Render(l))
+	}
+	return out
+}
+
+func (m *model) columnHeadings(w int) string {
+	cols := columnsOf(m.page.kind)
+	ws := widths(cols, w)
+	cells := make([]string, len(cols))
+	for i, c := range cols {
+		cells[i] = pad(c.title, ws[i])
+	}
+	return fit("  "+m.styles.Head.Render(strings.Join(cells, "  ")), w)
+}
+
+// widths shares a line among a list's columns: the fixed ones get their
+// width while they fit, and the flexible one the rest.
+func widths(cols []column, w int) []int {
+	out := make([]int, len(cols))
+	avail := w - 2 - 2*(len(cols)-1)
+	fixed := 0
+	for i, c := range cols {
+		out[i] = c.width
+		fixed += c.width
+	}
+	flex := avail - fixed
+	// On a narrow terminal the fixed columns shrink (widest first) so the
+	// flexible one keeps room for a name.
+	for flex < 12 {
+		widest := -1
+		for i, c := range cols {
+			if c.width > 0 && (widest < 0 || out[i] > out[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 || out[widest] <= 6 {
+			break
+		}
+		out[widest]--
+		flex++
+	}
+	for i, c := range cols {
+		if c.width == 0 {
+			out[i] = max(flex, 4)
+		}
+	}
+	return out
+}
+
+func (m *model) listLine(r row, cols []int, selected bool, w int) string {
+	var b strings.Builder
+	for i, c := range r.cells {
+		if i >= len(cols) {
+			break
+		}
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		cell := c
+		if cell == "" {
+			cell = "—"
+		}
+		b.WriteString(pad(ansi.Truncate(cell, cols[i], "…"), cols[i]))
+	}
+	return m.rowStyle(b.String(), selected, r.quiet, w)
+}
+
+func (m *model) linkLine(l panes.LinkItem, selected bool, nameW, w int) string {
+	nameW = min(nameW, max(w/3, 10))
+	text := pad(ansi.Truncate(l.Name, nameW, "…"), nameW) + "  "
+	if l.Refused != nil {
+		text += "refused: " + line(refusalReason(l.Refused))
+		body := m.rowStyle(text, selected, false, w)
+		if !selected {
+			body = "  " + m.styles.Refused.Render(ansi.Truncate(text, max(w-2, 1), "…"))
+		}
+		return body
+	}
+	return m.rowStyle(text+l.Path, selected, false, w)
+}
+
+func (m *model) docLine(d docLine, selected bool, w int) string {
+	if d.link != "" && !selected {
+		return "  " + m.styles.Note.Render(ansi.Truncate(d.text, max(w-2, 1), "…"))
+	}
+	return m.rowStyle(d.text, selected, false, w)
+}
+
+// rowStyle draws one row of a list: the selected one marked and
+// highlighted across the width, quiet ones dim.
+func (m *model) rowStyle(text string, selected, quiet bool, w int) string {
+	room := max(w-2, 1)
+	if selected {
+		return m.styles.Selected.Render("▸ " + pad(ansi.Truncate(text, room, "…"), room))
+	}
+	text = ansi.Truncate(text, room, "…")
+	if quiet {
+		return "  " + m.styles.Quiet.Render(text)
+	}
+	return "  " + m.styles.Value.Render(text)
+}
+
+// paneLines are a profile pane's rows as lines: labels in a column, values
+// wrapped beside them, warnings marked and quiet values dim.
+func (m *model) paneLines(pg *page, w int) []string {
+	s := m.styles
+	rows := pg.panes[pg.tab].Rows
+	labelW := 0
+	for _, r := range rows {
+		labelW = max(labelW, ansi.StringWidth(r.Label))
+	}
+	labelW = min(labelW, max(w/3, 8))
+	valueW := max(w-labelW-5, 10)
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		v, style := r.Value, s.tone(r.Tone)
+		if v == "" {
+			v, style = "—", s.Quiet
+		}
+		if r.Tone == panes.Warning {
+			v = "! " + v
+		}
+		for i, l := range wrap(v, valueW, 0) {
+			label := ""
+			if i == 0 {
+				label = ansi.Truncate(r.Label, labelW, "…")
+			}
+			out = append(out, "  "+s.Label.Render(pad(label, labelW))+"  "+style.Render(l))
+		}
+	}
+	return out
+}
+
+func (m *model) homeLines(w int) []string {
+	s := m.styles
+	text := []string{
+		"Type or paste a company number and press Enter: 8 digits, or 2 letters and 6 digits (00006400, SC123456).",
+		"Paste a column of numbers from a spreadsheet to open the first and keep the rest for n.",
+		"Press / to search again from anywhere, and ? for every key.",
+	}
+	var out []string
+	out = append(out, "")
+	for _, t := range text {
+		for _, l := range wrap(t, w-4, 0) {
+			out = append(out, "  "+s.Value.Render(l))
+		}
+		out = append(out, "")
+	}
+	if len(m.recent) > 0 && !m.showRecent() {
+		out = append(out, "  "+s.Head.Render("Recent"))
+		for _, n := range m.recent[:min(len(m.recent), 10)] {
+			text := n
+			if c, ok := m.cache.get(fetch{kind: kindProfile, number: n}.key()); ok {
+				text += "  " + profileName(c)
+			}
+			out = append(out, fit("  "+s.Quiet.Render(text), w))
+		}
+	}
+	return out
+}
+
+func (m *model) helpLines(w int) []string {
+	s := m.styles
+	out := []string{"", "  " + s.Heading.Render("Keys"), ""}
+	for _, l := range split(m.help.FullHelpView(m.contextKeys().FullHelp())) {
+		out = append(out, fit("  "+l, w))
+	}
+	out = append(out, "")
+	for _, t := range []string{
+		"In the search box: Enter opens, ↑/↓ pick a recent number, tab completes one, esc leaves.",
+		"Copying uses OSC 52, so it works over SSH when the terminal allows it (tmux: set -g set-clipboard on).",
+	} {
+		for _, l := range wrap(t, w-4, 0) {
+			out = append(out, "  "+s.Quiet.Render(l))
+		}
+	}
+	return out
+}
+
+func (m *model) footerLines(w int) []string {
+	s := m.styles
+	var left string
+	switch {
+	case m.busy():
+		left = m.spin.View() + " " + s.Note.Render(m.busyText())
+	case m.note != "" && m.noteBad:
+		left = s.Warning.Render(m.note)
+	case m.note != "":
+		left = s.Note.Render(m.note)
+	default:
+		left = s.Quiet.Render(m.position())
+	}
+	right := ""
+	if q := m.quota; q.Known {
+		right = s.Quiet.Render(fmt.Sprintf("quota %d/%d", q.Remain, q.Limit))
+	}
+	gap := w - 1 - ansi.StringWidth(right)
+	status := " " + pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
+	m.help.SetWidth(max(w-1, 10))
+	bindings := m.contextKeys().ShortHelp()
+	if m.searching {
+		bindings = searchHelp
+	}
+	keys := " " + m.help.ShortHelpView(bindings)
+	return []string{fit(status, w), fit(keys, w)}
+}
+
+func (m *model) busyText() string {
+	switch {
+	case m.keys != nil && m.keys.saving:
+		return "Saving the key…"
+	case m.nav != nil:
+		return "Loading " + m.nav.f.what() + "… esc cancels"
+	case m.more != nil:
+		return "Loading more " + m.more.f.what() + "…"
+	}
+	return ""
+}
+
+// position says where the cursor is in a list, and how much of it is in.
+func (m *model) position() string {
+	pg := m.page
+	switch {
+	case pg.list != nil && len(pg.list.rows) > 0:
+		total := pg.list.total
+		if total < 0 {
+			total = len(pg.list.rows)
+		}
+		return fmt.Sprintf("%s of %s", thousands(pg.lv.Cursor()+1), thousands(total))
+	case pg.kind == kindJSON && len(pg.doc) > 0:
+		return fmt.Sprintf("line %s of %s", thousands(pg.lv.Cursor()+1), thousands(len(pg.doc)))
+	case pg.kind == kindProfile && pg.tab == linksTab && len(pg.links) > 0:
+		return fmt.Sprintf("link %d of %d", pg.lv.Cursor()+1, len(pg.links))
+	}
+	return ""
+}
+
+// contextKeys are the bindings with those that do nothing here disabled,
+// so the help shows only what works where the user is.
+func (m *model) contextKeys() KeyMap {
+	k := m.keyMap
+	pg := m.page
+	profile := pg.kind == kindProfile
+	k.NextTab.SetEnabled(profile)
+	k.PrevTab.SetEnabled(profile)
+	k.Tabs.SetEnabled(profile)
+	_, back := m.hist.peek(-1)
+	_, fwd := m.hist.peek(1)
+	k.Back.SetEnabled(back)
+	k.Forward.SetEnabled(fwd)
+	k.Next.SetEnabled(len(m.queue) > 0)
+	k.Cancel.SetEnabled(m.busy() || m.problem != nil || m.showHelp)
+	if !m.busy() {
+		k.Cancel.SetHelp("esc", "dismiss")
+	}
+	k.Reload.SetEnabled(pg.kind != kindHome || m.failed != nil)
+	k.Copy.SetEnabled(pg.kind != kindHome)
+	if profile && pg.tab == linksTab || pg.kind == kindJSON {
+		k.Copy.SetHelp("y", "copy URL")
+	}
+	canOpen := (profile && pg.tab == linksTab && len(pg.links) > 0) || (pg.list != nil && len(pg.list.rows) > 0) || pg.kind == kindJSON
+	k.Open.SetEnabled(canOpen)
+	moves := pg.kind != kindHome
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Home, &k.End} {
+		b.SetEnabled(moves)
+	}
+	return k
+}
+
+// profileName is the name of a cached profile, for lists of numbers.
+func profileName(c any) string {
+	if p, ok := c.(*api.Profile); ok {
+		return line(p.CompanyName)
+	}
+	return ""
+}
