@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -294,6 +295,26 @@ func run(t testing.TB, m *model, cmd tea.Cmd) []tea.Msg {
 	return kept
 }
 
+// collect executes a Cmd and its batches without touching the model, for
+// Cmds run on another goroutine; the messages are fed in afterwards.
+func collect(t testing.TB, cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := execute(t, cmd)
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range batch {
+			out = append(out, collect(t, c)...)
+		}
+		return out
+	}
+	if _, tick := msg.(spinner.TickMsg); tick || msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
 func execute(t testing.TB, c tea.Cmd) tea.Msg {
 	t.Helper()
 	done := make(chan tea.Msg, 1)
@@ -302,7 +323,8 @@ func execute(t testing.TB, c tea.Cmd) tea.Msg {
 	case msg := <-done:
 		return msg
 	case <-time.After(5 * time.Second):
-		t.Fatal("a Cmd did not return within 5s")
+		// Errorf, not Fatal: this may run on a goroutine of its own.
+		t.Errorf("a Cmd did not return within 5s")
 		return nil
 	}
 }
@@ -403,3 +425,11 @@ func mustNotContain(t testing.TB, s string, nots ...string) {
 		}
 	}
 }
+
+func writeFile(path, content string) error { return os.WriteFile(path, []byte(content), 0o600) }
+
+func splitLines(s string) []string { return strings.Split(s, "\n") }
+
+func lines(s string) int { return len(splitLines(s)) }
+
+func width(s string) int { return ansi.StringWidth(s) }

@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/textinput"
+	"slices"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	var saved []string
+	m := testModel(t, f, Options{
+		NeedKey: true,
+		Numbers: []string{"00000001"},
+		SaveKey: func(k string) (string, error) { saved = append(saved, k); return k, nil },
+	})
+	run(t, m, m.Init())
+	if f.count() != 0 {
+		t.Fatalf("requests before a key was given: %v", f.requests())
+	}
+	s := screen(m)
+	mustContain(t, s, "An API key is needed", "Keys are free", "Create an account", developerSite,
+		"REST API key", "Key ›", "esc leave this screen")
+	mustNotContain(t, s, "rejected")
+	if m.keys.input.EchoMode != textinput.EchoPassword {
+		t.Fatal("the key input is not masked")
+	}
+	press(t, m, "enter")
+	mustContain(t, screen(m), "Paste a key first.")
+	if len(saved) != 0 {
+		t.Fatal("an empty key was saved")
+	}
+	send(t, m, tea.PasteMsg{Content: "  abcdef12-3456-7890-abcd-ef1234567890\n"})
+	mustNotContain(t, screen(m), "abcdef12")
+	press(t, m, "enter")
+	if !slices.Equal(saved, []string{"abcdef12-3456-7890-abcd-ef1234567890"}) || f.key != saved[0] {
+		t.Fatalf("saved %v, SetKey %q", saved, f.key)
+	}
+	if m.keys != nil || m.page.number != "00000001" {
+		t.Fatalf("after the key: key screen %v, page %+v", m.keys != nil, m.page.place)
+	}
+}
+
+func TestKeySaveErrorNeverShowsTheKey(t *testing.T) {
+	f := newFake()
+	m := testModel(t, f, Options{
+		NeedKey: true,
+		SaveKey: func(k string) (string, error) { return "", errorString("cannot store " + k + ": keyring locked") },
+	})
+	send(t, m, tea.PasteMsg{Content: "secret-value-1234"})
+	press(t, m, "enter")
+	s := screen(m)
+	mustContain(t, s, "cannot store (the key): keyring locked")
+	mustNotContain(t, s, "secret-value-1234")
+}
+
+func TestEscLeavesTheFirstRunKeyScreen(t *testing.T) {
+	f := newFake()
+	m := testModel(t, f, Options{NeedKey: true})
+	press(t, m, "esc")
+	if m.keys != nil {
+		t.Fatal("esc did not leave the key screen")
+	}
+	mustContain(t, screen(m), "Company number ›", "Type or paste a company number")
+}

@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func fakeWith(t *testing.T, numbers ...string) *fakeRegistry {
+	f := newFake()
+	for _, n := range numbers {
+		f.profiles[n] = simpleProfile(t, n, "COMPANY "+n+" LIMITED")
+	}
+	return f
+}
+
+func TestPasteOfAPrefixedNumberWithANewlineOpensIt(t *testing.T) {
+	f := fakeWith(t, "SC123456")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "sc 123456\n"})
+	if got := f.requests(); !slices.Equal(got, []string{"company SC123456"}) {
+		t.Fatalf("requests %v, want the profile of SC123456", got)
+	}
+	if m.page.kind != kindProfile || m.page.number != "SC123456" {
+		t.Fatalf("on %+v, want the profile of SC123456", m.page.place)
+	}
+	mustContain(t, screen(m), "COMPANY SC123456 LIMITED", "SC123456", "Active")
+}
+
+func TestPasteOfALabelledNumberWaitsInTheInputForEnter(t *testing.T) {
+	f := fakeWith(t, "01234567")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "Company No. 01234567"})
+	if f.count() != 0 {
+		t.Fatalf("a paste without a newline sent %v", f.requests())
+	}
+	if !m.searching || m.search.Value() != "01234567" {
+		t.Fatalf("search %q (focused %v), want the number ready in the input", m.search.Value(), m.searching)
+	}
+	press(t, m, "enter")
+	if m.page.number != "01234567" {
+		t.Fatalf("Enter opened %+v", m.page.place)
+	}
+	if m.searching || m.search.Value() != "" {
+		t.Fatalf("the input still has the keyboard (%v) or text %q after opening", m.searching, m.search.Value())
+	}
+}
+
+func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
+	f := fakeWith(t, "00006400", "00006401", "SC006405")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "00006400\r\n6401\r\nSC006405\r\n"})
+	if m.page.number != "00006400" {
+		t.Fatalf("opened %+v, want the first number", m.page.place)
+	}
+	if !slices.Equal(m.queue, []string{"00006401", "SC006405"}) {
+		t.Fatalf("offered %v", m.queue)
+	}
+	mustContain(t, screen(m), "Next from the paste: 00006401, SC006405", "n opens the next")
+	press(t, m, "n")
+	if m.page.number != "00006401" || !slices.Equal(m.queue, []string{"SC006405"}) {
+		t.Fatalf("n opened %s and left %v", m.page.number, m.queue)
+	}
+	press(t, m, "n")
+	if m.page.number != "SC006405" || len(m.queue) != 0 {
+		t.Fatalf("n opened %s and left %v", m.page.number, m.queue)
+	}
+	mustNotContain(t, screen(m), "Next from the paste")
+}
+
+func TestPasteWithoutANumberGoesToTheInputAndSaysSo(t *testing.T) {
+	f := newFake()
+	m := testModel(t, f, Options{})
+	m.blurSearch()
+	send(t, m, tea.PasteMsg{Content: "hello world"})
+	if f.count() != 0 || !m.searching || m.search.Value() != "hello world" {
+		t.Fatalf("requests %v, searching %v, value %q", f.requests(), m.searching, m.search.Value())
+	}
+	mustContain(t, screen(m), "No company number in the pasted text.")
+}
+
+func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {
+	f := fakeWith(t, "SC001234")
+	m := testModel(t, f, Options{})
+	typeText(t, m, "sc1234")
+	press(t, m, "enter")
+	if m.page.number != "SC001234" {
+		t.Fatalf("opened %+v", m.page.place)
+	}
+}
+
+func TestTypedNonsenseSaysWhyAndSendsNothing(t *testing.T) {
+	f := newFake()
+	m := testModel(t, f, Options{})
+	typeText(t, m, "hello")
+	press(t, m, "enter")
+	if f.count() != 0 {
+		t.Fatalf("sent %v", f.requests())
+	}
+	mustContain(t, screen(m), "Not a company number", "no digits")
+	if m.search.Value() != "hello" {
+		t.Fatalf("the input lost what was typed: %q", m.search.Value())
+	}
+}
+
+func TestSlashFocusesTheSearchAndEscLeavesIt(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	m := testModel(t, f, Options{Numbers: []string{"00000001"}})
+	run(t, m, m.Init())
+	if m.searching {
+		t.Fatal("the input has the keyboard although a number was opened at start")
+	}
+	press(t, m, "/")
+	if !m.searching {
+		t.Fatal("/ did not focus the search")
+	}
+	press(t, m, "q") // typed, not quitting
+	if m.search.Value() != "q" {
+		t.Fatalf("q in the search gave %q", m.search.Value())
+	}
+	press(t, m, "esc")
+	if m.searching {
+		t.Fatal("esc did not leave the search")
+	}
+}
+
+func TestRecentNumbersAreOfferedUnderTheEmptyInput(t *testing.T) {
+	f := fakeWith(t, "00000001", "00000002")
+	dir := t.TempDir()
+	m := testModel(t, f, Options{StateDir: dir})
+	run(t, m, m.Init())
+	for _, n := range []string{"1", "2"} {
+		send(t, m, tea.PasteMsg{Content: n + "\n"})
+	}
+	press(t, m, "/")
+	s := screen(m)
+	mustContain(t, s, "Recent", "00000002  COMPANY 00000002 LIMITED", "00000001  COMPANY 00000001 LIMITED")
+	press(t, m, "down", "down", "enter")
+	if m.page.number != "00000001" {
+		t.Fatalf("picking the second recent number opened %s", m.page.number)
+	}
+
+	// A new run reads them back, most recent first.
+	again := testModel(t, f, Options{StateDir: dir})
+	run(t, again, again.Init())
+	if !slices.Equal(again.recent, []string{"00000001", "00000002"}) {
+		t.Fatalf("recent after a restart: %v", again.recent)
+	}
+	if got := again.search.AvailableSuggestions(); !slices.Equal(got, again.recent) {
+		t.Fatalf("suggestions %v, want the recent numbers", got)
+	}
+}
+
+func TestUnwritableStateDirDoesNotStopBrowsing(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	blocker := t.TempDir() + "/file"
+	if err := writeFile(blocker, "not a directory"); err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, f, Options{StateDir: blocker + "/coview"})
+	run(t, m, m.Init())
+	send(t, m, tea.PasteMsg{Content: "1\n"})
+	if m.page.number != "00000001" {
+		t.Fatalf("browsing stopped: on %+v", m.page.place)
+	}
+	mustContain(t, screen(m), "Recent numbers not saved")
+}
