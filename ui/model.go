@@ -24,7 +24,7 @@ type model struct {
 	now    func() time.Time
 	ctx    context.Context // every request's parent; cancelled on quit
 	cancel context.CancelFunc
-	guard  func(tea.Cmd) tea.Cmd // turns a panic in a Cmd into a crash report
+	guard  func(tea.Cmd) tea.Cmd                                // turns a panic in a Cmd into a crash report
 	after  func(time.Duration, func(time.Time) tea.Msg) tea.Cmd // tea.Tick; tests fire timers themselves
 
 	width, height int
@@ -43,7 +43,7 @@ type model struct {
 	store       *recent.Store
 	storeWarned bool
 
-	keys      *keyScreen // the key screen, when it is up
+	keys      *keyScreen     // the key screen, when it is up
 	afterKeys func() tea.Cmd // what to do once a key is saved (open the first number)
 
 	page  *page
