@@ -358,7 +358,7 @@ func (c *Client) netError(ctx context.Context, subject string, status int, err e
 	case errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		e.Kind = KindUnreachable
 		e.transient = true
-		e.Reason = fmt.Sprintf("the connection to %s was reset", c.base.Host)
+		e.Reason = fmt.Sprintf("the connection to %s was reset; try again", c.base.Host)
 	default:
 		e.Kind = KindUnreachable
 		var dnsErr *net.DNSError
