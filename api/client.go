@@ -339,7 +339,7 @@ func (c *Client) transportError(ctx context.Context, subject string, err error) 
 
 func (c *Client) bodyError(ctx context.Context, subject string, status int, err error) error {
 	if ctx.Err() == nil && (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)) {
-		return &Error{Kind: KindBadResponse, Subject: subject, Status: status, Reason: "the answer was cut short", Err: err}
+		return &Error{Kind: KindBadResponse, Subject: subject, Status: status, Reason: "the answer was cut short; try again", Err: err}
 	}
 	return c.netError(ctx, subject, status, err)
 }
