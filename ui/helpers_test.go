@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"io"
 	"net/url"
 	"os"
 	"strings"
@@ -60,15 +61,15 @@ func (f *fakeRegistry) enter(ctx context.Context, call, subject string) error {
 	f.ctxs = append(f.ctxs, ctx)
 	hold, err, boom := f.hold, f.errs[subject], f.panicOn == subject
 	f.mu.Unlock()
-	if boom {
-		panic("boom in " + subject)
-	}
 	if hold != nil {
 		select {
 		case <-ctx.Done():
 			return &api.Error{Kind: api.KindCanceled, Subject: subject, Err: ctx.Err()}
 		case <-hold:
 		}
+	}
+	if boom {
+		panic("boom in " + subject)
 	}
 	return err
 }
@@ -433,3 +434,12 @@ func splitLines(s string) []string { return strings.Split(s, "\n") }
 func lines(s string) int { return len(splitLines(s)) }
 
 func width(s string) int { return ansi.StringWidth(s) }
+
+func readAll(t testing.TB, r io.Reader) []byte {
+	t.Helper()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"coview/api"
 	"coview/ui/labels"
 	"coview/ui/sanitize"
@@ -21,6 +23,7 @@ type listPage struct {
 	summary string // counts, under the breadcrumb
 	caveat  string // a warning about reading the list (dissolved companies)
 	heading string // whose list it is, when that is not a company (an officer)
+	widest  []int  // the widest cell of each column so far, kept as rows arrive
 }
 
 // row is one item of a list, in cells, and where Enter takes the user.
@@ -31,11 +34,11 @@ type row struct {
 	title string // the breadcrumb title of what it opens
 }
 
-// column is a column of a list: fixed width, or the one that takes the
-// rest of the line.
+// column is a column of a list: at most width cells wide (as wide as its
+// widest cell), or, with width 0, the one that takes the rest of the line.
 type column struct {
 	title string
-	width int // 0: takes what is left
+	width int
 }
 
 const dateWidth = 11 // "31 Mar 2026"
@@ -93,6 +96,14 @@ func (l *listPage) addPage(data any, dissolved bool) {
 		}
 		for _, a := range d.Items {
 			l.rows = append(l.rows, appointmentRow(a))
+		}
+	}
+	for _, r := range l.rows[before:] {
+		for i, c := range r.cells {
+			if i >= len(l.widest) {
+				l.widest = append(l.widest, 0)
+			}
+			l.widest[i] = max(l.widest[i], ansi.StringWidth(c))
 		}
 	}
 	got := len(l.rows) - before

@@ -113,7 +113,7 @@ func (m *model) renderBody(h int) []string {
 		if len(pg.list.rows) == 0 {
 			return []string{"  " + m.styles.Quiet.Render(or(line(pg.list.empty), "Nothing listed."))}
 		}
-		cols := widths(columnsOf(pg.kind), w)
+		cols := widths(columnsOf(pg.kind), pg.list.widest, w)
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.rows[i], cols, sel, w) }))
 	case pg.kind == kindJSON:
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.docLine(pg.doc[i], sel, w) }))
@@ -252,7 +252,7 @@ func (m *model) problemLines(t trouble, w int) []string {
 
 func (m *model) columnHeadings(w int) string {
 	cols := columnsOf(m.page.kind)
-	ws := widths(cols, w)
+	ws := widths(cols, m.page.list.widest, w)
 	cells := make([]string, len(cols))
 	for i, c := range cols {
 		cells[i] = pad(c.title, ws[i])
@@ -260,30 +260,38 @@ func (m *model) columnHeadings(w int) string {
 	return fit("  "+m.styles.Head.Render(strings.Join(cells, "  ")), w)
 }
 
-// widths shares a line among a list's columns: the fixed ones get their
-// width while they fit, and the flexible one the rest.
-func widths(cols []column, w int) []int {
+// widths shares a line among a list's columns: each fixed one is as wide
+// as its widest cell loaded (up to its width), and the flexible one gets
+// the rest. widest is kept as pages arrive, so this costs nothing per row.
+func widths(cols []column, widest []int, w int) []int {
 	out := make([]int, len(cols))
 	avail := w - 2 - 2*(len(cols)-1)
 	fixed := 0
 	for i, c := range cols {
-		out[i] = c.width
-		fixed += c.width
+		if c.width == 0 {
+			continue
+		}
+		natural := ansi.StringWidth(c.title)
+		if i < len(widest) {
+			natural = max(natural, widest[i])
+		}
+		out[i] = min(c.width, natural)
+		fixed += out[i]
 	}
 	flex := avail - fixed
 	// On a narrow terminal the fixed columns shrink (widest first) so the
 	// flexible one keeps room for a name.
 	for flex < 12 {
-		widest := -1
+		widestCol := -1
 		for i, c := range cols {
-			if c.width > 0 && (widest < 0 || out[i] > out[widest]) {
-				widest = i
+			if c.width > 0 && (widestCol < 0 || out[i] > out[widestCol]) {
+				widestCol = i
 			}
 		}
-		if widest < 0 || out[widest] <= 6 {
+		if widestCol < 0 || out[widestCol] <= 6 {
 			break
 		}
-		out[widest]--
+		out[widestCol]--
 		flex++
 	}
 	for i, c := range cols {
