@@ -1,0 +1,134 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Seed corpora live in testdata/fuzz/<target>; `go test` runs them as
+// ordinary tests. To fuzz: go test -run='^$' -fuzz='^FuzzNormalizeNumber$' -fuzztime=60s ./api/
+
+var normalNumber = regexp.MustCompile(`^([A-Z]{2}\d{6}|\d{8}|R0\d{6})$`)
+
+func FuzzNormalizeNumber(f *testing.F) {
+	for _, s := range []string{"6400", "SC 1234", "01-23-45-67", "r0 12", "SC1234567", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		n, err := NormalizeNumber(input)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidNumber) {
+				t.Fatalf("NormalizeNumber(%q) failed with %v, not an invalid number", input, err)
+			}
+			if n != "" {
+				t.Fatalf("NormalizeNumber(%q) = %q with error %v", input, n, err)
+			}
+			return
+		}
+		if !normalNumber.MatchString(n) {
+			t.Fatalf("NormalizeNumber(%q) = %q, which is not a company number", input, n)
+		}
+		again, err := NormalizeNumber(n)
+		if err != nil || again != n {
+			t.Fatalf("NormalizeNumber(%q) = %q, but normalising that again gives %q, %v", input, n, again, err)
+		}
+	})
+}
+
+func FuzzExtractNumbers(f *testing.F) {
+	for _, s := range []string{"Company No. 00006400\nSC123456, NI 12345", "No 123456", "ref 12 of 3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		numbers, rejected := ExtractNumbers(text)
+		for _, n := range numbers {
+			if again, err := NormalizeNumber(n); err != nil || again != n {
+				t.Fatalf("ExtractNumbers(%q) found %q, which normalises to %q, %v", text, n, again, err)
+			}
+		}
+		for _, r := range rejected {
+			if strings.TrimSpace(r) == "" || !strings.Contains(text, r) {
+				t.Fatalf("ExtractNumbers(%q) rejected %q, which is blank or not a line of the text", text, r)
+			}
+		}
+	})
+}
+
+func FuzzDecodeProfile(f *testing.F) {
+	for _, s := range []string{`{"company_number":"00006400","company_name":"X"}`, `{"links":{"self":1}}`, `[]`, `{`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		in := bytes.Clone(body)
+		p, err := DecodeProfile(body, "00006400")
+		if err != nil {
+			if p != nil || !errors.Is(err, ErrBadResponse) {
+				t.Fatalf("DecodeProfile(%q) = %+v, %v; want no profile and an unreadable answer", body, p, err)
+			}
+			return
+		}
+		if p == nil {
+			t.Fatalf("DecodeProfile(%q) gave neither a profile nor an error", body)
+		}
+		if !bytes.Equal(p.Raw, in) || !bytes.Equal(body, in) {
+			t.Fatalf("Raw = %q, want the body as received %q", p.Raw, in)
+		}
+		if p.Requested != "00006400" || p.NumberMismatch() != (p.CompanyNumber != "00006400") {
+			t.Fatalf("requested %q, number %q, mismatch %v", p.Requested, p.CompanyNumber, p.NumberMismatch())
+		}
+		for _, l := range p.Links.All() {
+			_ = CheckLink(l.Path) // links are data: checking them must not panic either
+		}
+	})
+}
+
+func FuzzCheckLink(f *testing.F) {
+	for _, s := range []string{"/company/00006400/officers", "//evil.example/x", "/company/%2e%2e/x", "/a?b=c"} {
+		f.Add(s)
+	}
+	c, err := New(Options{BaseURL: "https://registry.example/base"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, link string) {
+		checkErr := CheckLink(link)
+		resolved, err := c.URLFor(link)
+		if checkErr != nil {
+			if !errors.Is(checkErr, ErrRefusedLink) {
+				t.Fatalf("CheckLink(%q) = %v, not a refused link", link, checkErr)
+			}
+			if err == nil {
+				t.Fatalf("CheckLink(%q) refused it but URLFor resolved it to %q", link, resolved)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("CheckLink(%q) accepted it but URLFor failed: %v", link, err)
+		}
+		u, err := url.Parse(resolved)
+		if err != nil {
+			t.Fatalf("URLFor(%q) = %q, which does not parse: %v", link, resolved, err)
+		}
+		if u.Scheme != "https" || u.Host != "registry.example" || u.User != nil {
+			t.Fatalf("URLFor(%q) = %q leaves the registry (scheme %q, host %q)", link, resolved, u.Scheme, u.Host)
+		}
+		if !strings.HasPrefix(u.Path, "/base/") || !strings.HasPrefix(u.EscapedPath(), "/base/") {
+			t.Fatalf("URLFor(%q) = %q is outside the base path", link, resolved)
+		}
+		unescaped, err := url.PathUnescape(u.EscapedPath())
+		if err != nil {
+			t.Fatalf("URLFor(%q) = %q has a malformed escape: %v", link, resolved, err)
+		}
+		for _, p := range []string{u.Path, unescaped} {
+			for _, seg := range strings.Split(p, "/") {
+				if seg == ".." {
+					t.Fatalf("URLFor(%q) = %q climbs with ..", link, resolved)
+				}
+			}
+		}
+	})
+}
