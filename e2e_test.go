@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxSession runs the real binary in a real terminal: a tmux server of
+// its own, so the tests never touch the user's tmux.
+type tmuxSession struct {
+	t      *testing.T
+	socket string
+}
+
+func startTmux(t *testing.T, width, height int, env []string, args ...string) *tmuxSession {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("COVIEW_REQUIRE_TMUX") == "1" {
+			t.Fatal("COVIEW_REQUIRE_TMUX=1 but tmux is not installed")
+		}
+		t.Skip("tmux is not installed; .ci/run installs it")
+	}
+	s := &tmuxSession{t: t, socket: fmt.Sprintf("coview-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	quoted := make([]string, 0, len(env)+len(args)+3)
+	quoted = append(quoted, "env", "-i")
+	for _, e := range append(env, "TERM=xterm-256color") {
+		quoted = append(quoted, shellQuote(e))
+	}
+	quoted = append(quoted, shellQuote(binary))
+	for _, a := range args {
+		quoted = append(quoted, shellQuote(a))
+	}
+	// After coview exits, say how, and keep the pane so it can be read.
+	script := strings.Join(quoted, " ") + `; echo "coview exited with $?"; sleep 60`
+	s.tmux("-f", "/dev/null", "new-session", "-d", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "sh", "-c", script)
+	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	return s
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func (s *tmuxSession) tmux(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (s *tmuxSession) screen() string { return s.tmux("capture-pane", "-p") }
+
+// waitFor polls the screen until every text is on it.
+func (s *tmuxSession) waitFor(texts ...string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		screen := s.screen()
+		missing := ""
+		for _, text := range texts {
+			if !strings.Contains(screen, text) {
+				missing = text
+				break
+			}
+		}
+		if missing == "" {
+			return screen
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("waited 10s for %q; the screen shows:\n%s", missing, screen)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+func (s *tmuxSession) keys(keys ...string) { s.tmux(append([]string{"send-keys"}, keys...)...) }
+
+// paste sends text as a bracketed paste, as a terminal does when the user
+// pastes from the clipboard.
+func (s *tmuxSession) paste(text string) {
+	s.tmux("set-buffer", "--", text)
+	s.tmux("paste-buffer", "-p", "-d")
+}
+
+func TestEndToEndInARealTerminal(t *testing.T) {
+	s := startTmux(t, 100, 30, cleanEnv(t), "--demo")
+	s.waitFor("Company number")
+
+	s.paste("Company No. 00006400 \n")
+	s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "Incorporated on", "Nature of business")
+
+	panes := []struct{ key, want string }{
+		{"2", "ZZ6 4AA"},
+		{"3", "Reference date"},
+		{"4", "Next statement date"},
+		{"5", "/company/00006400/officers"},
+		{"1", "Incorporated on"},
+	}
+	for _, p := range panes {
+		s.keys(p.key)
+		s.waitFor(p.want)
+	}
+	s.keys("Tab", "Tab", "Tab", "Tab") // tab walks to the links pane too
+	s.waitFor("/company/00006400/officers")
+
+	s.keys("Down", "Down", "Enter")
+	screen := s.waitFor("8 officers: 5 active, 3 resigned", "ABERNATHY-QUAYLE, Rosalind Jane", "Officers")
+	if !strings.Contains(screen, "MARZIPAN MOUNTAIN SOFTWARE LTD › Officers") {
+		t.Fatalf("no breadcrumb on the officers list:\n%s", screen)
+	}
+
+	s.keys("BSpace")
+	screen = s.waitFor("▸ Officers", "/company/00006400/filing-history")
+	if strings.Contains(screen, "8 officers") {
+		t.Fatalf("back did not leave the officers list:\n%s", screen)
+	}
+
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+	if alt := strings.TrimSpace(s.tmux("display-message", "-p", "#{alternate_on}")); alt != "0" {
+		t.Fatalf("the alternate screen is still on after quitting (%s)", alt)
+	}
+	if cursor := strings.TrimSpace(s.tmux("display-message", "-p", "#{cursor_flag}")); cursor != "1" {
+		t.Fatalf("the cursor is still hidden after quitting (%s)", cursor)
+	}
+}
+
+// A failed lookup leaves the search text for editing, and the previous
+// company stays on screen.
+func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
+	s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "SC006405")
+	s.waitFor("SC006405", "Scotland")
+	s.keys("/")
+	s.keys("99999999", "Enter")
+	screen := s.waitFor("not found", "99999999")
+	if !strings.Contains(screen, "SC006405") {
+		t.Fatalf("the company shown before the failed lookup is gone:\n%s", screen)
+	}
+	// Sent apart: ESC followed at once by q reads as alt+q.
+	s.keys("Escape")
+	s.waitFor("q quit")
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+}
