@@ -67,6 +67,9 @@ func (r recorder) waitFor(t *testing.T, wants ...string) {
 			}
 		}
 		if missing == "" {
+			if d := time.Since(deadline.Add(-10 * time.Second)); d > 500*time.Millisecond {
+				t.Logf("waited %s for %q", d, wants)
+			}
 			return
 		}
 		if time.Now().After(deadline) {

@@ -330,11 +330,18 @@ func execute(t testing.TB, c tea.Cmd) tea.Msg {
 	}
 }
 
-// send is Update then run.
+// send is Update then run. After every message it checks that the window
+// the cursor moves in is the one drawn.
 func send(t testing.TB, m *model, msg tea.Msg) []tea.Msg {
 	t.Helper()
 	_, cmd := m.Update(msg)
-	return run(t, m, cmd)
+	out := run(t, m, cmd)
+	if m.keys == nil {
+		if f := m.frame(); f.body != m.bodyHeight() {
+			t.Fatalf("layout counts %d rows for the page but draws %d", m.bodyHeight(), f.body)
+		}
+	}
+	return out
 }
 
 func press(t testing.TB, m *model, keys ...string) []tea.Msg {

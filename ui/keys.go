@@ -57,11 +57,11 @@ func DefaultKeyMap() KeyMap {
 // letters are typed rather than obeyed. The input handles these keys
 // itself; the bindings are only their help.
 var searchHelp = []key.Binding{
-	key.NewBinding(key.WithHelp("enter", "open")),
-	key.NewBinding(key.WithHelp("↑/↓", "recent")),
-	key.NewBinding(key.WithHelp("tab", "complete")),
-	key.NewBinding(key.WithHelp("esc", "leave search")),
-	key.NewBinding(key.WithHelp("ctrl+c", "quit")),
+	key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+	key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "recent")),
+	key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
+	key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave search")),
+	key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 }
 
 // ShortHelp is the footer: the few keys most useful where the user is.

@@ -48,7 +48,7 @@ func columnsOf(kind pageKind) []column {
 	case kindOfficers:
 		return []column{{"Name", 0}, {"Role", 22}, {"Appointed", dateWidth}, {"Resigned", dateWidth}}
 	case kindFilings:
-		return []column{{"Date", dateWidth}, {"Type", 8}, {"Description", 0}}
+		return []column{{"Date", dateWidth}, {"Type", 11}, {"Description", 0}}
 	case kindPSC:
 		return []column{{"Notified", dateWidth}, {"Ceased", dateWidth}, {"Statement", 0}}
 	case kindAppointments:
@@ -77,7 +77,9 @@ func (l *listPage) addPage(data any, dissolved bool) {
 		}
 	case *api.FilingHistory:
 		l.total, l.empty = d.Total(), d.Empty
-		l.summary = counted(l.total, "filing", "filings")
+		if l.total != 0 {
+			l.summary = counted(l.total, "filing", "filings")
+		}
 		for _, f := range d.Items {
 			l.rows = append(l.rows, filingRow(f))
 		}

@@ -52,6 +52,7 @@ func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
 	m.page = pg
 	m.problem, m.failed = nil, nil
 	m.showHelp = false
+	m.layout() // the restored cursor decides whether more is needed
 	var cmds []tea.Cmd
 	if pg.kind == kindProfile {
 		cmds = append(cmds, m.remember(pg.number))

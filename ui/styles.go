@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
@@ -41,6 +42,8 @@ type Styles struct {
 	Input    textinput.Styles
 	Heading  lipgloss.Style // titles on the key and home screens
 	URL      lipgloss.Style
+
+	rows inks
 }
 
 // NewStyles builds the styles for a dark or light terminal background.
@@ -93,20 +96,40 @@ func NewStyles(isDark bool) Styles {
 	}
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Blurred.Prompt = lipgloss.NewStyle().Foreground(faint)
+	s.rows = inks{value: inkOf(s.Value), quiet: inkOf(s.Quiet), selected: inkOf(s.Selected), refused: inkOf(s.Refused),
+		note: inkOf(s.Note), label: inkOf(s.Label), warning: inkOf(s.Warning), good: inkOf(s.Good)}
 	// A blinking cursor redraws the screen twice a second for nothing.
 	s.Input.Cursor.Blink = false
 	return s
 }
 
-// tone is the style for a pane row's tone.
-func (s Styles) tone(t panes.Tone) lipgloss.Style {
+// ink is a simple style reduced to the escape sequences around a text,
+// for the rows drawn many times a frame: Style.Render measures and parses
+// every string it is given, which costs more than the rest of a row.
+type ink struct{ pre, post string }
+
+func inkOf(s lipgloss.Style) ink {
+	r := s.Render("x")
+	i := strings.IndexByte(r, 'x')
+	return ink{r[:i], r[i+1:]}
+}
+
+func (k ink) paint(text string) string { return k.pre + text + k.post }
+
+// inks are the row styles, prepared once.
+type inks struct {
+	value, quiet, selected, refused, note, label, warning, good ink
+}
+
+// tone is the ink for a pane row's tone.
+func (s Styles) tone(t panes.Tone) ink {
 	switch t {
 	case panes.Warning:
-		return s.Warning
+		return s.rows.warning
 	case panes.Quiet:
-		return s.Quiet
+		return s.rows.quiet
 	case panes.Good:
-		return s.Good
+		return s.rows.good
 	}
-	return s.Value
+	return s.rows.value
 }

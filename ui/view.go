@@ -50,13 +50,79 @@ func (m *model) frame() frame {
 	if m.page.list != nil && len(m.page.list.rows) > 0 && !m.showHelp {
 		f.mid = append(f.mid, m.columnHeadings(w))
 	}
-	f.foot = m.footerLines(w)
+	f.foot = append(m.previewLines(w), m.footerLines(w)...)
 	f.body = max(m.height-len(f.top)-len(f.mid)-len(f.foot), 1)
 	return f
 }
 
-// bodyHeight is the rows the page gets on screen now.
-func (m *model) bodyHeight() int { return m.frame().body }
+// previewRows is the room under a list for the selected row's long text
+// (a filing's description, a PSC statement) when some row loaded is too
+// long for its column. It is kept while the list is shown, so the list
+// does not jump as the cursor moves.
+const previewRows = 2
+
+func (m *model) hasPreview(w int) bool {
+	pg := m.page
+	l := pg.list
+	if l == nil || len(l.rows) == 0 || m.showHelp || (pg.kind != kindFilings && pg.kind != kindPSC) {
+		return false
+	}
+	cols := columnsOf(pg.kind)
+	ws := widths(cols, l.widest, w)
+	flex := len(cols) - 1 // the description and the statement come last
+	return flex < len(l.widest) && l.widest[flex] > ws[flex]
+}
+
+func (m *model) previewLines(w int) []string {
+	if !m.hasPreview(w) {
+		return nil
+	}
+	pg := m.page
+	r := pg.list.rows[pg.lv.Cursor()]
+	text := r.cells[len(r.cells)-1]
+	out := make([]string, previewRows)
+	for i, l := range wrap(text, w-4, previewRows) {
+		out[i] = "  " + m.styles.rows.note.paint(l)
+	}
+	return out
+}
+
+// bodyHeight is the rows the page gets on screen now. It counts what
+// frame draws without drawing it, as Update needs it after every key.
+func (m *model) bodyHeight() int {
+	w := m.width
+	n := 1 + 1 + 2 // search, rule, footer
+	if m.hasPreview(w) {
+		n += previewRows
+	}
+	if m.showRecent() {
+		n += 1 + min(len(m.recent), recentShown)
+	}
+	if len(m.queue) > 0 {
+		n++
+	}
+	pg := m.page
+	n++ // the company or officer
+	if pg.kind != kindHome {
+		n++ // breadcrumb
+		switch {
+		case pg.kind == kindProfile, pg.kind == kindJSON:
+			n++
+		case pg.list != nil:
+			n++
+			if pg.list.caveat != "" {
+				n += len(wrap(pg.list.caveat, w-4, 2))
+			}
+		}
+	}
+	if m.problem != nil {
+		n += 1 + len(wrap(m.problem.detail, w-3, 3))
+	}
+	if pg.list != nil && len(pg.list.rows) > 0 && !m.showHelp {
+		n++
+	}
+	return max(m.height-n, 1)
+}
 
 // layout gives the page's cursor the window it will be drawn in, after
 // every update, so that moving, paging and fetching more agree with what
@@ -111,7 +177,11 @@ func (m *model) renderBody(h int) []string {
 		out = all[from:min(from+h, len(all))]
 	case pg.list != nil:
 		if len(pg.list.rows) == 0 {
-			return []string{"  " + m.styles.Quiet.Render(or(line(pg.list.empty), "Nothing listed."))}
+			var out []string
+			for _, l := range wrap(or(line(pg.list.empty), "Nothing listed."), w-4, h) {
+				out = append(out, "  "+m.styles.rows.quiet.paint(l))
+			}
+			return out
 		}
 		cols := widths(columnsOf(pg.kind), pg.list.widest, w)
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.rows[i], cols, sel, w) }))
@@ -304,6 +374,7 @@ func widths(cols []column, widest []int, w int) []int {
 
 func (m *model) listLine(r row, cols []int, selected bool, w int) string {
 	var b strings.Builder
+	b.Grow(w + 8)
 	for i, c := range r.cells {
 		if i >= len(cols) {
 			break
@@ -311,32 +382,30 @@ func (m *model) listLine(r row, cols []int, selected bool, w int) string {
 		if i > 0 {
 			b.WriteString("  ")
 		}
-		cell := c
-		if cell == "" {
-			cell = "—"
+		if c == "" {
+			c = "—"
 		}
-		b.WriteString(pad(ansi.Truncate(cell, cols[i], "…"), cols[i]))
+		b.WriteString(pad(cut(c, cols[i]), cols[i]))
 	}
 	return m.rowStyle(b.String(), selected, r.quiet, w)
 }
 
 func (m *model) linkLine(l panes.LinkItem, selected bool, nameW, w int) string {
 	nameW = min(nameW, max(w/3, 10))
-	text := pad(ansi.Truncate(l.Name, nameW, "…"), nameW) + "  "
+	text := pad(cut(l.Name, nameW), nameW) + "  "
 	if l.Refused != nil {
 		text += "refused: " + line(refusalReason(l.Refused))
-		body := m.rowStyle(text, selected, false, w)
 		if !selected {
-			body = "  " + m.styles.Refused.Render(ansi.Truncate(text, max(w-2, 1), "…"))
+			return "  " + m.styles.rows.refused.paint(cut(text, w-2))
 		}
-		return body
+		return m.rowStyle(text, selected, false, w)
 	}
 	return m.rowStyle(text+l.Path, selected, false, w)
 }
 
 func (m *model) docLine(d docLine, selected bool, w int) string {
 	if d.link != "" && !selected {
-		return "  " + m.styles.Note.Render(ansi.Truncate(d.text, max(w-2, 1), "…"))
+		return "  " + m.styles.rows.note.paint(cut(d.text, w-2))
 	}
 	return m.rowStyle(d.text, selected, false, w)
 }
@@ -345,14 +414,14 @@ func (m *model) docLine(d docLine, selected bool, w int) string {
 // highlighted across the width, quiet ones dim.
 func (m *model) rowStyle(text string, selected, quiet bool, w int) string {
 	room := max(w-2, 1)
-	if selected {
-		return m.styles.Selected.Render("▸ " + pad(ansi.Truncate(text, room, "…"), room))
+	ink := m.styles.rows
+	switch {
+	case selected:
+		return ink.selected.paint("▸ " + pad(cut(text, room), room))
+	case quiet:
+		return "  " + ink.quiet.paint(cut(text, room))
 	}
-	text = ansi.Truncate(text, room, "…")
-	if quiet {
-		return "  " + m.styles.Quiet.Render(text)
-	}
-	return "  " + m.styles.Value.Render(text)
+	return "  " + ink.value.paint(cut(text, room))
 }
 
 // paneLines are a profile pane's rows as lines: labels in a column, values
@@ -362,7 +431,7 @@ func (m *model) paneLines(pg *page, w int) []string {
 	rows := pg.panes[pg.tab].Rows
 	labelW := 0
 	for _, r := range rows {
-		labelW = max(labelW, ansi.StringWidth(r.Label))
+		labelW = max(labelW, cells(r.Label))
 	}
 	labelW = min(labelW, max(w/3, 8))
 	valueW := max(w-labelW-5, 10)
@@ -370,7 +439,7 @@ func (m *model) paneLines(pg *page, w int) []string {
 	for _, r := range rows {
 		v, style := r.Value, s.tone(r.Tone)
 		if v == "" {
-			v, style = "—", s.Quiet
+			v, style = "—", s.rows.quiet
 		}
 		if r.Tone == panes.Warning {
 			v = "! " + v
@@ -380,7 +449,7 @@ func (m *model) paneLines(pg *page, w int) []string {
 			if i == 0 {
 				label = ansi.Truncate(r.Label, labelW, "…")
 			}
-			out = append(out, "  "+s.Label.Render(pad(label, labelW))+"  "+style.Render(l))
+			out = append(out, "  "+s.rows.label.paint(pad(label, labelW))+"  "+style.paint(l))
 		}
 	}
 	return out

@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+)
+
+// listModel is a browser showing a filing history of n items, all loaded,
+// with the cursor in the middle.
+func listModel(tb testing.TB, n, w, h int) *model {
+	m := testModel(tb, newFake(), Options{})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m.blurSearch()
+	total := n
+	l := &listPage{total: -1}
+	l.addPage(&api.FilingHistory{Items: makeFilings(n), TotalCount: &total}, false)
+	m.page = &page{place: place{kind: kindFilings, number: "00000001", link: "/company/00000001/filing-history", title: "Filing history"}, list: l}
+	m.page.lv.SetLen(len(l.rows))
+	m.layout()
+	m.page.lv.SetPosition(n/2, n/2-5)
+	return m
+}
+
+// BenchmarkListView shows that drawing a list costs the same whatever its
+// length: only the rows on screen are drawn.
+func BenchmarkListView(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			m := listModel(b, n, 200, 60)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// BenchmarkProfileView draws the fullest demo profile on a large terminal.
+func BenchmarkProfileView(b *testing.B) {
+	m := testModel(b, demoRegistry(b), Options{})
+	send(b, m, tea.WindowSizeMsg{Width: 200, Height: 60})
+	send(b, m, tea.PasteMsg{Content: "00006400\n"})
+	if m.page.kind != kindProfile {
+		b.Fatalf("on %+v", m.page.place)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+// BenchmarkScrollList moves through a long list: Update is as flat as View.
+func BenchmarkScrollList(b *testing.B) {
+	for _, n := range []int{100, 10000} {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			m := listModel(b, n, 200, 60)
+			down, up := keyMsg("down"), keyMsg("up")
+			for i := 0; b.Loop(); i++ {
+				if i%2 == 0 {
+					m.Update(down)
+				} else {
+					m.Update(up)
+				}
+			}
+		})
+	}
+}
+
+// TestListViewCostIsFlat holds the benchmark's promise in the test suite:
+// drawing a list of 10,000 costs about what drawing 100 does. It compares
+// allocations, which are exact, and the best of several timings, which
+// holds on a busy machine and under the race detector.
+func TestListViewCostIsFlat(t *testing.T) {
+	small, big := listModel(t, 100, 200, 60), listModel(t, 10000, 200, 60)
+	smallAllocs := testing.AllocsPerRun(20, func() { _ = small.View() })
+	bigAllocs := testing.AllocsPerRun(20, func() { _ = big.View() })
+	if bigAllocs > smallAllocs+10 {
+		t.Errorf("View of 10,000 items allocates %.0f times, of 100 items %.0f", bigAllocs, smallAllocs)
+	}
+	best := func(m *model) time.Duration {
+		start := time.Now()
+		for range 20 {
+			_ = m.View()
+		}
+		return time.Since(start) / 20
+	}
+	smallTime, bigTime := time.Hour, time.Hour
+	for range 7 {
+		smallTime = min(smallTime, best(small))
+		bigTime = min(bigTime, best(big))
+	}
+	t.Logf("View: %s and %.0f allocs for 100 items, %s and %.0f allocs for 10,000", smallTime, smallAllocs, bigTime, bigAllocs)
+	if bigTime > 3*smallTime {
+		t.Errorf("View of 10,000 items takes %s, of 100 items %s: not flat", bigTime, smallTime)
+	}
+}

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// TestGolden keeps the main screens, as text without styling, at the
+// smallest supported terminal and a large one, on the demo registry with
+// the date pinned. Run with -update after a deliberate change and read
+// the diff.
+func TestGolden(t *testing.T) {
+	screens := []struct {
+		name  string
+		setup func(t *testing.T, m *model)
+	}{
+		{"overview", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		}},
+		{"accounts_overdue", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006407\n"})
+			press(t, m, "3")
+		}},
+		{"links", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006400\n"})
+			press(t, m, "5", "down")
+		}},
+		{"officers", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006400\n"})
+			selectLink(t, m, "Officers")
+			press(t, m, "enter", "down")
+		}},
+		{"officers_dissolved", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006402\n"})
+			selectLink(t, m, "Officers")
+			press(t, m, "enter")
+		}},
+		{"filing_history", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006401\n"})
+			selectLink(t, m, "Filing history")
+			press(t, m, "enter", "pgdown")
+		}},
+		{"key_screen", func(t *testing.T, m *model) {
+			m.keys = newKeyScreen("", m.styles.Input)
+			m.sizeInputs()
+		}},
+		{"error_not_found", func(t *testing.T, m *model) {
+			typeText(t, m, "sc 99999")
+			press(t, m, "enter")
+		}},
+	}
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		for _, sc := range screens {
+			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test"})
+				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
+				sc.setup(t, m)
+				got := screen(m)
+				if n := lines(got); n != size.h {
+					t.Errorf("%d lines, want %d", n, size.h)
+				}
+				for _, l := range splitLines(got) {
+					if width(l) > size.w {
+						t.Errorf("line of %d cells: %q", width(l), l)
+					}
+				}
+				golden.RequireEqual(t, got)
+			})
+		}
+	}
+}
