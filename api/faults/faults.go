@@ -101,8 +101,8 @@ func (f Fault) String() string {
 	return "Fault(" + strconv.Itoa(int(f)) + ")"
 }
 
-// Status is the HTTP status the fault answers with, or 0 if it sends none
-// (Slow before its delay, Reset, and the raw answer of Truncated is 200).
+// Status is the HTTP status the fault answers with: 0 for Reset, which
+// answers nothing, and 200 for the faults that break the body instead.
 func (f Fault) Status() int {
 	switch f {
 	case Reset:
