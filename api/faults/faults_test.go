@@ -1,11 +1,15 @@
 package faults
 
 import (
+	"encoding/json"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,5 +66,94 @@ func TestEveryFaultHasAName(t *testing.T) {
 		if names[f] == "" || strings.HasPrefix(f.String(), "Fault(") {
 			t.Errorf("fault %d has no name", int(f))
 		}
+	}
+}
+
+// The faults are only worth testing with if they happen as described: a
+// plain client, which checks nothing, sees each of them.
+func TestAScriptRunsInOrderThenTheFaultThereafter(t *testing.T) {
+	s := New(t).Script(NotFound, Status503Empty).Thereafter(Status502HTML)
+	var got []int
+	for range 4 {
+		resp, err := http.Get(s.URL + "/company/00006400")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		got = append(got, resp.StatusCode)
+	}
+	if want := []int{404, 503, 502, 502}; !slices.Equal(got, want) {
+		t.Fatalf("statuses %v, want %v", got, want)
+	}
+	for i, r := range s.Requests() {
+		if r.N != i+1 || r.Path != "/company/00006400" || r.Fault.Status() != got[i] {
+			t.Errorf("request %d recorded as %+v", i+1, r)
+		}
+	}
+}
+
+func TestARedirectElsewhereReachesElsewhereIfFollowed(t *testing.T) {
+	s := New(t).Script(RedirectElsewhere)
+	resp, err := http.Get(s.URL + "/company/00006400?x=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || s.Count() != 1 || s.Elsewhere.Count() != 1 {
+		t.Fatalf("status %d; registry %d requests, elsewhere %d", resp.StatusCode, s.Count(), s.Elsewhere.Count())
+	}
+	if r := s.Elsewhere.Requests()[0]; r.Path != "/company/00006400" || r.Query != "x=1" {
+		t.Fatalf("elsewhere got %+v", r)
+	}
+	if s.Elsewhere.Elsewhere != nil {
+		t.Fatal("Elsewhere has an elsewhere of its own")
+	}
+}
+
+func TestAHugeBodyIsWellFormedAndExactlyItsSize(t *testing.T) {
+	s := New(t).Script(Huge)
+	s.HugeSize = 1 << 20
+	resp, err := http.Get(s.URL + "/company/00006400")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || int64(len(body)) != s.HugeSize || resp.ContentLength != s.HugeSize {
+		t.Fatalf("read %d bytes (Content-Length %d), err %v; want %d", len(body), resp.ContentLength, err, s.HugeSize)
+	}
+	var p struct {
+		Name string `json:"company_name"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil || len(p.Name) < 1<<19 {
+		t.Fatalf("not a well-formed profile: %v", err)
+	}
+}
+
+func TestTheBrokenBodiesAreBrokenAsDescribed(t *testing.T) {
+	s := New(t).Script(Truncated, InvalidUTF8, WrongTypes, DeepNesting, Reset)
+	s.Depth = 20_000
+	get := func() ([]byte, error) {
+		resp, err := http.Get(s.URL + "/company/00006400")
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		return io.ReadAll(resp.Body)
+	}
+	if _, err := get(); err == nil {
+		t.Error("Truncated: the body was read in full")
+	}
+	if b, err := get(); err != nil || !strings.Contains(string(b), InvalidUTF8Name) {
+		t.Errorf("InvalidUTF8: the bad bytes did not arrive: %q, %v", b, err)
+	}
+	if b, err := get(); err != nil || !json.Valid(b) || !strings.Contains(string(b), Name) {
+		t.Errorf("WrongTypes: not valid JSON with the good name: %v", err)
+	}
+	if b, err := get(); err != nil || json.Valid(b) || !strings.Contains(string(b), strings.Repeat("[", 20_000)) {
+		t.Errorf("DeepNesting: want JSON nested past encoding/json's limit, got %d bytes, %v", len(b), err)
+	}
+	if _, err := get(); err == nil {
+		t.Error("Reset: an answer arrived")
 	}
 }
