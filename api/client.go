@@ -176,8 +176,7 @@ func (c *Client) Get(ctx context.Context, link string, query url.Values) (*Respo
 // net/http would otherwise keep the Authorization header for subdomains.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if req.URL.Scheme != c.base.Scheme || req.URL.Host != c.base.Host {
-		return &Error{Kind: KindRefusedLink, Subject: fmt.Sprintf("a redirect to %s://%s", req.URL.Scheme, req.URL.Host),
-			Reason: "it leaves the registry's origin"}
+		return &Error{Kind: KindRefusedLink, Reason: fmt.Sprintf("it goes to %s://%s and leaves the registry's origin", req.URL.Scheme, req.URL.Host)}
 	}
 	if len(via) >= 5 {
 		return &Error{Kind: KindBadResponse, Reason: "too many redirects"}
@@ -329,10 +328,9 @@ func (c *Client) transportError(ctx context.Context, subject string, err error) 
 	var apiErr *Error
 	if errors.As(err, &apiErr) {
 		// A redirect refused by checkRedirect.
-		if apiErr.Subject == "" {
-			apiErr.Subject = subject
-		}
-		return apiErr
+		e := *apiErr
+		e.Subject = "the redirect for " + subject
+		return &e
 	}
 	return c.netError(ctx, subject, 0, err)
 }

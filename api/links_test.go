@@ -79,7 +79,7 @@ func TestRedirectsToAnotherOriginAreNotFollowed(t *testing.T) {
 		http.Redirect(w, r, other.URL+"/company/00000001", http.StatusFound)
 	})
 	_, err := newClient(t, registry.URL).Company(context.Background(), "1")
-	if !errors.Is(err, ErrRefusedLink) || !strings.Contains(err.Error(), "leaves the registry's origin") {
+	if !errors.Is(err, ErrRefusedLink) || !strings.Contains(err.Error(), "the redirect for company 00000001: it goes to "+other.URL+" and leaves the registry's origin") {
 		t.Fatalf("err = %v", err)
 	}
 	if otherRec.count() != 0 {
