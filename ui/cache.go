@@ -61,5 +61,3 @@ func (c *cache) dropPrefix(prefix string) {
 		}
 	}
 }
-
-func (c *cache) len() int { return c.order.Len() }

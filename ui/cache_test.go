@@ -20,8 +20,8 @@ func TestCacheForgetsTheLeastRecentlyUsed(t *testing.T) {
 			t.Errorf("%s was forgotten", k)
 		}
 	}
-	if c.len() != 3 {
-		t.Errorf("len %d, want 3", c.len())
+	if c.order.Len() != 3 {
+		t.Errorf("len %d, want 3", c.order.Len())
 	}
 }
 
@@ -30,8 +30,8 @@ func TestCacheIsBounded(t *testing.T) {
 	for i := range 10 * cacheSize {
 		c.put(fmt.Sprint(i), i)
 	}
-	if c.len() != cacheSize {
-		t.Fatalf("len %d, want %d", c.len(), cacheSize)
+	if c.order.Len() != cacheSize {
+		t.Fatalf("len %d, want %d", c.order.Len(), cacheSize)
 	}
 }
 
@@ -41,8 +41,8 @@ func TestCacheDropPrefixForgetsAllPagesOfAList(t *testing.T) {
 	c.put("officers /company/1/officers 100", 2)
 	c.put("officers /company/2/officers 0", 3)
 	c.dropPrefix("officers /company/1/officers ")
-	if c.len() != 1 {
-		t.Fatalf("len %d after dropping one list's pages, want 1", c.len())
+	if c.order.Len() != 1 {
+		t.Fatalf("len %d after dropping one list's pages, want 1", c.order.Len())
 	}
 	if v, _ := c.get("officers /company/2/officers 0"); v != 3 {
 		t.Fatal("another list's page was dropped")

@@ -13,13 +13,6 @@ type history struct {
 
 func newHistory() history { return history{at: -1} }
 
-func (h *history) current() (place, bool) {
-	if h.at < 0 {
-		return place{}, false
-	}
-	return h.places[h.at], true
-}
-
 // save records how the current page is being looked at (pane, cursor),
 // so that coming back to it restores that.
 func (h *history) save(p place) {

@@ -15,14 +15,14 @@ func TestHistoryBackForwardAndBranching(t *testing.T) {
 	}
 	h.move(-1)
 	h.move(-1)
-	if p, _ := h.current(); !p.same(a) {
+	if p := h.places[h.at]; !p.same(a) {
 		t.Fatalf("two steps back is %+v", p)
 	}
 	if _, ok := h.peek(-1); ok {
 		t.Fatal("back from the first page")
 	}
 	h.move(1)
-	if p, _ := h.current(); !p.same(b) {
+	if p := h.places[h.at]; !p.same(b) {
 		t.Fatalf("forward is %+v", p)
 	}
 	// Opening something new from b drops c, as a browser does.
@@ -43,7 +43,7 @@ func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
 	a.tab, a.cursor = 4, 2
 	h.save(a)
 	h.save(place{kind: kindProfile, number: "00000009", tab: 3}) // not the current page
-	p, _ := h.current()
+	p := h.places[h.at]
 	if p.tab != 4 || p.cursor != 2 || p.number != "00000001" {
 		t.Fatalf("current is %+v", p)
 	}

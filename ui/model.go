@@ -127,8 +127,6 @@ func (m *model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-func (m *model) today() time.Time { return m.now() }
-
 func (m *model) setStyles(isDark bool) {
 	m.styles = NewStyles(isDark)
 	m.help.Styles = m.styles.Help
@@ -139,9 +137,10 @@ func (m *model) setStyles(isDark bool) {
 	}
 }
 
-// sizeInputs fits the inputs to the terminal: a textinput without a width
-// shows one character of its placeholder.
+// sizeInputs fits the inputs and the help to the terminal: a textinput
+// without a width shows one character of its placeholder.
 func (m *model) sizeInputs() {
+	m.help.SetWidth(max(m.width-1, 10))
 	m.search.SetWidth(max(m.width-ansi.StringWidth(m.search.Prompt)-2, 8))
 	if m.keys != nil {
 		m.keys.input.SetWidth(max(m.width-ansi.StringWidth(m.keys.input.Prompt)-4, 8))

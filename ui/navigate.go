@@ -30,6 +30,9 @@ func (m *model) navigate(to place, why purpose, delta int, typed bool) tea.Cmd {
 	m.hist.save(m.page.view())
 	if pg, ok := m.build(to); ok {
 		m.stopNav()
+		if typed {
+			m.doneTyping()
+		}
 		return m.arrive(pg, why, delta)
 	}
 	return m.start(request{f: fetchFor(to), purpose: why, to: to, delta: delta, typed: typed})
@@ -66,7 +69,11 @@ func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
 func (m *model) openCompany(number string, typed bool) tea.Cmd {
 	to := place{kind: kindProfile, number: number}
 	if m.page.same(to) {
-		m.page.tab = 0
+		m.page.tab, m.page.scroll = 0, 0
+		m.problem = nil
+		if typed {
+			m.doneTyping()
+		}
 		return nil
 	}
 	return m.navigate(to, forOpen, 0, typed)
@@ -213,9 +220,8 @@ func (m *model) onFetched(msg fetchedMsg) tea.Cmd {
 		// Evicted at once: only possible with a tiny cache. Show nothing new.
 		return nil
 	}
-	if r.purpose == forOpen && r.typed {
-		m.search.Reset()
-		m.blurSearch()
+	if r.typed {
+		m.doneTyping()
 	}
 	return m.arrive(pg, r.purpose, r.delta)
 }

@@ -59,7 +59,7 @@ func (m *model) build(to place) (*page, bool) {
 		if pg.profile == nil {
 			return nil, false
 		}
-		pg.panes = panes.All(pg.profile, m.today())
+		pg.panes = panes.All(pg.profile, m.now())
 		pg.links = panes.Links(pg.profile)
 		pg.lv.SetLen(len(pg.links))
 		if pg.title == "" {

@@ -18,6 +18,12 @@ func (m *model) focusSearch() tea.Cmd {
 	return m.search.Focus()
 }
 
+// doneTyping empties and leaves the search once what was typed is open.
+func (m *model) doneTyping() {
+	m.search.Reset()
+	m.blurSearch()
+}
+
 func (m *model) blurSearch() {
 	m.searching = false
 	m.recentSel = -1

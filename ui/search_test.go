@@ -166,3 +166,31 @@ func TestUnwritableStateDirDoesNotStopBrowsing(t *testing.T) {
 	}
 	mustContain(t, screen(m), "Recent numbers not saved")
 }
+
+func TestTypingANumberAlreadyOpenOrCachedLeavesTheSearch(t *testing.T) {
+	f := fakeWith(t, "00000001", "00000002")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "1\n"})
+	send(t, m, tea.PasteMsg{Content: "2\n"})
+	for _, n := range []string{"1", "1"} { // cached, then the page on screen
+		press(t, m, "/")
+		typeText(t, m, n)
+		press(t, m, "enter")
+		if m.page.number != "00000001" || m.searching || m.search.Value() != "" {
+			t.Fatalf("on %s, searching %v with %q", m.page.number, m.searching, m.search.Value())
+		}
+	}
+	if f.count() != 2 {
+		t.Fatalf("requests %v, want one per company", f.requests())
+	}
+}
+
+func TestNumbersGivenAtStartOpenTheFirstAndOfferTheRest(t *testing.T) {
+	f := fakeWith(t, "00000001", "SC001234")
+	m := testModel(t, f, Options{Numbers: []string{"1", "sc1234", "1"}})
+	run(t, m, m.Init())
+	if m.page.number != "00000001" || !slices.Equal(m.queue, []string{"SC001234"}) {
+		t.Fatalf("on %s with %v offered", m.page.number, m.queue)
+	}
+	mustContain(t, screen(m), "Next from the paste: SC001234")
+}

@@ -520,7 +520,6 @@ func (m *model) footerLines(w int) []string {
 	}
 	gap := w - 1 - ansi.StringWidth(right)
 	status := " " + pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
-	m.help.SetWidth(max(w-1, 10))
 	bindings := m.contextKeys().ShortHelp()
 	if m.searching {
 		bindings = searchHelp
