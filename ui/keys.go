@@ -26,6 +26,15 @@ type KeyMap struct {
 	Next     key.Binding // the next number of a paste
 	Help     key.Binding
 	Quit     key.Binding
+
+	// In the search input, where letters are typed rather than obeyed.
+	// Complete is the input's own (textinput's AcceptSuggestion); it is
+	// here for the help.
+	RecentUp    key.Binding
+	RecentDown  key.Binding
+	Complete    key.Binding
+	LeaveSearch key.Binding
+	ForceQuit   key.Binding // quits from anywhere, inputs included
 }
 
 // DefaultKeyMap is the browser's keys.
@@ -50,23 +59,31 @@ func DefaultKeyMap() KeyMap {
 		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next pasted number")),
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-	}
-}
 
-// searchHelp is the footer while the search input has the keyboard, where
-// letters are typed rather than obeyed. The input handles these keys
-// itself; the bindings are only their help.
-var searchHelp = []key.Binding{
-	key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-	key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "recent")),
-	key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
-	key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave search")),
-	key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		RecentUp:    key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓", "recent")),
+		RecentDown:  key.NewBinding(key.WithKeys("down")),
+		Complete:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
+		LeaveSearch: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave search")),
+		ForceQuit:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	}
 }
 
 // ShortHelp is the footer: the few keys most useful where the user is.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Search, k.Copy, k.Cancel, k.Help, k.Quit}
+}
+
+// SearchHelp is the footer while the search input has the keyboard.
+func (k KeyMap) SearchHelp() []key.Binding {
+	return []key.Binding{k.Open, k.RecentUp, k.Complete, k.LeaveSearch, k.ForceQuit}
+}
+
+// KeyScreenHelp is the footer of the key screen.
+func (k KeyMap) KeyScreenHelp() []key.Binding {
+	save, leave := k.Open, k.Cancel
+	save.SetHelp("enter", "save the key")
+	leave.SetHelp("esc", "leave this screen")
+	return []key.Binding{save, leave, k.ForceQuit}
 }
 
 // FullHelp is the help screen, in columns.

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -45,14 +46,14 @@ func newKeyScreen(reason string, styles textinput.Styles) *keyScreen {
 // onKeyScreenKey handles keys on the key screen: Enter saves, esc leaves.
 func (m *model) onKeyScreenKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, m.keyMap.Cancel):
 		m.keys = nil
 		if m.failed != nil {
 			m.problem = ptr(trouble{"No API key in use", "The registry needs a key. Press r to enter one and try again."})
 		}
 		return nil
-	case "enter":
+	case key.Matches(msg, m.keyMap.Open):
 		if k.saving {
 			return nil
 		}

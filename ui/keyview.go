@@ -41,9 +41,7 @@ func (m *model) renderKeyScreen() string {
 	if k.saving {
 		status = " " + m.spin.View() + " " + s.Note.Render(m.busyText())
 	}
-	keys := " " + s.Help.ShortKey.Render("enter") + " " + s.Help.ShortDesc.Render("save the key") +
-		s.Help.ShortSeparator.Render(" • ") + s.Help.ShortKey.Render("esc") + " " + s.Help.ShortDesc.Render("leave this screen") +
-		s.Help.ShortSeparator.Render(" • ") + s.Help.ShortKey.Render("ctrl+c") + " " + s.Help.ShortDesc.Render("quit")
+	keys := " " + m.help.ShortHelpView(m.keyMap.KeyScreenHelp())
 	out = append(out[:min(len(out), m.height-2)], fit(status, w), fit(keys, w))
 	return strings.Join(out, "\n")
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
@@ -39,25 +40,23 @@ func (m *model) showRecent() bool {
 // onSearchKey handles a key while the search input has the keyboard: Enter
 // opens, esc leaves, ↑/↓ pick a recent number; the rest is typing.
 func (m *model) onSearchKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
+	k := m.keyMap
+	switch {
+	case key.Matches(msg, k.Open):
 		return m.submit()
-	case "esc":
+	case key.Matches(msg, k.LeaveSearch):
 		if m.busy() {
 			return m.cancelRequests()
 		}
 		m.blurSearch()
 		return nil
-	case "up", "down":
-		if m.showRecent() {
-			n := min(len(m.recent), recentShown)
-			if msg.String() == "down" {
-				m.recentSel = (m.recentSel + 1) % n
-			} else {
-				m.recentSel = (m.recentSel - 1 + n) % n
-			}
-			return nil
-		}
+	case m.showRecent() && key.Matches(msg, k.RecentDown):
+		m.recentSel = (m.recentSel + 1) % min(len(m.recent), recentShown)
+		return nil
+	case m.showRecent() && key.Matches(msg, k.RecentUp):
+		n := min(len(m.recent), recentShown)
+		m.recentSel = (m.recentSel - 1 + n) % n
+		return nil
 	}
 	var cmd tea.Cmd
 	m.search, cmd = m.search.Update(msg)

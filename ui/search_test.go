@@ -57,7 +57,7 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 	if !slices.Equal(m.queue, []string{"00006401", "SC006405"}) {
 		t.Fatalf("offered %v", m.queue)
 	}
-	mustContain(t, screen(m), "Next from the paste: 00006401, SC006405", "n opens the next")
+	mustContain(t, screen(m), "Next to open: 00006401, SC006405", "n opens the next")
 	press(t, m, "n")
 	if m.page.number != "00006401" || !slices.Equal(m.queue, []string{"SC006405"}) {
 		t.Fatalf("n opened %s and left %v", m.page.number, m.queue)
@@ -66,7 +66,7 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 	if m.page.number != "SC006405" || len(m.queue) != 0 {
 		t.Fatalf("n opened %s and left %v", m.page.number, m.queue)
 	}
-	mustNotContain(t, screen(m), "Next from the paste")
+	mustNotContain(t, screen(m), "Next to open")
 }
 
 func TestPasteWithoutANumberGoesToTheInputAndSaysSo(t *testing.T) {
@@ -192,5 +192,5 @@ func TestNumbersGivenAtStartOpenTheFirstAndOfferTheRest(t *testing.T) {
 	if m.page.number != "00000001" || !slices.Equal(m.queue, []string{"SC001234"}) {
 		t.Fatalf("on %s with %v offered", m.page.number, m.queue)
 	}
-	mustContain(t, screen(m), "Next from the paste: SC001234")
+	mustContain(t, screen(m), "Next to open: SC001234")
 }

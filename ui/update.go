@@ -62,7 +62,7 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, m.keyMap.ForceQuit) {
 		return m.quit()
 	}
 	if m.keys != nil {

@@ -303,7 +303,7 @@ func (m *model) queueLines(w int) []string {
 		return nil
 	}
 	shown := m.queue[:min(len(m.queue), 6)]
-	text := "Next from the paste: " + strings.Join(shown, ", ")
+	text := "Next to open: " + strings.Join(shown, ", ")
 	if len(m.queue) > len(shown) {
 		text += fmt.Sprintf(" and %d more", len(m.queue)-len(shown))
 	}
@@ -522,7 +522,7 @@ func (m *model) footerLines(w int) []string {
 	status := " " + pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
 	bindings := m.contextKeys().ShortHelp()
 	if m.searching {
-		bindings = searchHelp
+		bindings = m.keyMap.SearchHelp()
 	}
 	keys := " " + m.help.ShortHelpView(bindings)
 	return []string{fit(status, w), fit(keys, w)}
