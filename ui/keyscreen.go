@@ -24,7 +24,9 @@ type keyScreen struct {
 }
 
 // keySavedMsg is the answer of Options.SaveKey, which may take a moment
-// (a keyring behind D-Bus), so it runs as a Cmd.
+// (a keyring behind D-Bus), so it runs as a Cmd. An error without a key
+// means the key was refused; with a key, that it is usable but was not
+// stored.
 type keySavedMsg struct {
 	key string
 	err error
@@ -85,18 +87,28 @@ func (m *model) onKeySaved(msg keySavedMsg) tea.Cmd {
 		return nil
 	}
 	k.saving = false
+	var reason string
 	if msg.err != nil {
 		// The reason may quote what was typed; the key is never drawn.
-		reason := msg.err.Error()
+		reason = msg.err.Error()
 		if v := strings.TrimSpace(k.input.Value()); len(v) >= 4 {
 			reason = strings.ReplaceAll(reason, v, "(the key)")
 		}
-		k.err = sanitize.Line(reason)
-		return nil
+		reason = sanitize.Line(reason)
+		if msg.key == "" {
+			k.err = reason
+			return nil
+		}
 	}
+	// A key with an error is usable but could not be kept (no keyring):
+	// browse with it, and say so.
 	m.reg.SetKey(msg.key)
 	m.keys = nil
-	cmds := []tea.Cmd{m.flash("Key saved.", false)}
+	note := m.flash("Key saved.", false)
+	if reason != "" {
+		note = m.flash(reason, true)
+	}
+	cmds := []tea.Cmd{note}
 	switch {
 	case m.failed != nil:
 		cmds = append(cmds, m.retry())

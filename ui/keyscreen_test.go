@@ -65,3 +65,21 @@ func TestEscLeavesTheFirstRunKeyScreen(t *testing.T) {
 	}
 	mustContain(t, screen(m), "Company number ›", "Type or paste a company number")
 }
+
+func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	m := testModel(t, f, Options{
+		NeedKey: true,
+		Numbers: []string{"1"},
+		SaveKey: func(k string) (string, error) {
+			return k, errorString("using the key for this session only: no keyring")
+		},
+	})
+	run(t, m, m.Init())
+	send(t, m, tea.PasteMsg{Content: "abcdef12-3456-7890-abcd-ef1234567890"})
+	press(t, m, "enter")
+	if m.keys != nil || f.key != "abcdef12-3456-7890-abcd-ef1234567890" || m.page.number != "00000001" {
+		t.Fatalf("key screen up %v, key %q, page %+v", m.keys != nil, f.key, m.page.place)
+	}
+	mustContain(t, screen(m), "using the key for this session only")
+}
