@@ -121,16 +121,6 @@ func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	m.search.SetValue(numbers[0])
 	m.queue = numbers[1:]
 	m.problem = nil
-	cmd := m.openCompany(numbers[0], true)
-	if len(m.queue) > 0 {
-		return tea.Batch(cmd, m.flash(pasteNote(len(m.queue)), false))
-	}
-	return cmd
-}
-
-func pasteNote(n int) string {
-	if n == 1 {
-		return "1 more number from the paste: n opens it."
-	}
-	return thousands(n) + " more numbers from the paste: n opens the next."
+	// The rest are offered on the line under the search input.
+	return m.openCompany(numbers[0], true)
 }
