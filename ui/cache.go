@@ -37,6 +37,16 @@ func (c *cache) get(key string) (any, bool) {
 	return e.Value.(*cacheEntry).value, true
 }
 
+// peek is get without making the entry recent, for drawing: looking at
+// the screen must not change what the cache keeps.
+func (c *cache) peek(key string) (any, bool) {
+	e, ok := c.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	return e.Value.(*cacheEntry).value, true
+}
+
 func (c *cache) put(key string, value any) {
 	if e, ok := c.byKey[key]; ok {
 		e.Value.(*cacheEntry).value = value

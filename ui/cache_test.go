@@ -48,3 +48,16 @@ func TestCacheDropPrefixForgetsAllPagesOfAList(t *testing.T) {
 		t.Fatal("another list's page was dropped")
 	}
 }
+
+func TestCachePeekDoesNotChangeWhatIsKept(t *testing.T) {
+	c := newCache(2)
+	c.put("a", 1)
+	c.put("b", 2)
+	if v, ok := c.peek("a"); !ok || v != 1 {
+		t.Fatalf("peek(a) = %v, %v", v, ok)
+	}
+	c.put("c", 3) // a is still the least recently used
+	if _, ok := c.peek("a"); ok {
+		t.Fatal("peeking kept a")
+	}
+}

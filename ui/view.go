@@ -286,7 +286,7 @@ func (m *model) recentLines(w int) []string {
 	out := []string{fit("  "+s.Quiet.Render("Recent (↑/↓ to pick, Enter to open)"), w)}
 	for i, n := range m.recent[:min(len(m.recent), recentShown)] {
 		text := n
-		if c, ok := m.cache.get(fetch{kind: kindProfile, number: n}.key()); ok {
+		if c, ok := m.cache.peek(fetch{kind: kindProfile, number: n}.key()); ok {
 			text += "  " + profileName(c)
 		}
 		if i == m.recentSel {
@@ -474,7 +474,7 @@ func (m *model) homeLines(w int) []string {
 		out = append(out, "  "+s.Head.Render("Recent"))
 		for _, n := range m.recent[:min(len(m.recent), 10)] {
 			text := n
-			if c, ok := m.cache.get(fetch{kind: kindProfile, number: n}.key()); ok {
+			if c, ok := m.cache.peek(fetch{kind: kindProfile, number: n}.key()); ok {
 				text += "  " + profileName(c)
 			}
 			out = append(out, fit("  "+s.Quiet.Render(text), w))
