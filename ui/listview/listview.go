@@ -1,7 +1,7 @@
 // Package listview is a cursor over a long list seen through a window of a
 // few rows. It renders only the rows in the window, so a list of 10,000
 // items costs the same to draw as a list of 10: the browser's officer,
-// filing, statement and appointment lists and its JSON pager use it.
+// filing, statement and appointment lists and its JSON documents use it.
 //
 // It holds no items. The caller says how many there are and draws one row
 // when asked, which keeps the data where it is loaded and lets more pages
@@ -17,22 +17,13 @@ type Model struct {
 	cursor int
 	offset int // first row in the window
 	height int // rows in the window
-
-	// Pager, when set, makes the list scroll like a pager: there is no
-	// selected row, and moving scrolls the window instead.
-	Pager bool
 }
 
 // Len is the number of rows.
 func (m Model) Len() int { return m.n }
 
-// Cursor is the selected row (in a pager, the first row shown).
-func (m Model) Cursor() int {
-	if m.Pager {
-		return m.offset
-	}
-	return m.cursor
-}
+// Cursor is the selected row.
+func (m Model) Cursor() int { return m.cursor }
 
 // Offset is the first row in the window.
 func (m Model) Offset() int { return m.offset }
@@ -63,20 +54,12 @@ func (m *Model) SetPosition(cursor, offset int) {
 
 // Move moves the cursor by delta rows (negative is up).
 func (m *Model) Move(delta int) {
-	if m.Pager {
-		m.offset += delta
-	} else {
-		m.cursor += delta
-	}
+	m.cursor += delta
 	m.clamp()
 }
 
 // PageDown moves a window's height down.
 func (m *Model) PageDown() {
-	if m.Pager {
-		m.Move(m.Height())
-		return
-	}
 	// Keep the cursor at the same place in the window, as pagers do.
 	m.offset += m.Height()
 	m.cursor += m.Height()
@@ -85,10 +68,6 @@ func (m *Model) PageDown() {
 
 // PageUp moves a window's height up.
 func (m *Model) PageUp() {
-	if m.Pager {
-		m.Move(-m.Height())
-		return
-	}
 	m.offset -= m.Height()
 	m.cursor -= m.Height()
 	m.clamp()
@@ -104,17 +83,11 @@ func (m *Model) End() {
 	m.clamp()
 }
 
-// NearEnd reports whether the cursor (in a pager, the bottom of the
-// window) is within a screen of the last row loaded: the moment to ask for
-// the next page, so that it is there before the user reaches the end.
+// NearEnd reports whether the cursor is within a screen of the last row
+// loaded: the moment to ask for the next page, so that it is there before
+// the user reaches the end.
 func (m Model) NearEnd() bool {
-	if m.n == 0 {
-		return true
-	}
-	if m.Pager {
-		return m.offset+2*m.Height() >= m.n
-	}
-	return m.cursor+m.Height() >= m.n
+	return m.n == 0 || m.cursor+m.Height() >= m.n
 }
 
 // Visible is the half-open range of rows in the window.
@@ -126,11 +99,6 @@ func (m *Model) clamp() {
 	h := m.Height()
 	if m.n == 0 {
 		m.cursor, m.offset = 0, 0
-		return
-	}
-	if m.Pager {
-		m.offset = min(max(m.offset, 0), max(m.n-h, 0))
-		m.cursor = m.offset
 		return
 	}
 	m.cursor = min(max(m.cursor, 0), m.n-1)
@@ -156,7 +124,7 @@ func (m Model) Render(row func(i int, selected bool) string) string {
 		if i > from {
 			b.WriteByte('\n')
 		}
-		b.WriteString(row(i, !m.Pager && i == m.cursor))
+		b.WriteString(row(i, i == m.cursor))
 	}
 	return b.String()
 }

@@ -120,25 +120,3 @@ func TestRenderDrawsOnlyTheWindow(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", out, want)
 	}
 }
-
-func TestPagerScrollsWithoutASelection(t *testing.T) {
-	m := newList(30, 10)
-	m.Pager = true
-	m.Move(5)
-	if m.Cursor() != 5 || m.Offset() != 5 {
-		t.Fatalf("pager at %d/%d, want 5", m.Cursor(), m.Offset())
-	}
-	m.End()
-	if m.Offset() != 20 {
-		t.Fatalf("pager end at %d, want 20", m.Offset())
-	}
-	out := m.Render(func(i int, selected bool) string {
-		if selected {
-			t.Fatal("a pager selected a row")
-		}
-		return "x"
-	})
-	if strings.Count(out, "\n") != 9 {
-		t.Fatalf("pager drew %d lines", strings.Count(out, "\n")+1)
-	}
-}
