@@ -271,8 +271,8 @@ func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, 
 		e.RetryAt = retryAt(resp.Header, rl, time.Now())
 	case code >= 500:
 		e.Kind = KindServer
-		if !isJSONObject(body) && len(bytes.TrimSpace(body)) > 0 {
-			e.Reason = "" // an HTML gateway page says nothing the status does not
+		if !isJSONObject(body) || msg == http.StatusText(code) {
+			e.Reason = "" // a gateway page or a repeat of the status says nothing new
 		}
 	default:
 		e.Kind = KindServer

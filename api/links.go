@@ -42,7 +42,8 @@ func CheckLink(link string) error {
 		return refuse("it has a malformed escape")
 	}
 	for _, seg := range strings.Split(path, "/") {
-		if seg == ".." || seg == "." {
+		// "..;x" is read as ".." by some servers and proxies.
+		if seg == ".." || seg == "." || strings.HasPrefix(seg, "..;") || strings.HasPrefix(seg, ".;") {
 			return refuse("it has a . or .. segment")
 		}
 	}
