@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -145,4 +146,72 @@ func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
 	s.waitFor("q quit")
 	s.keys("q")
 	s.waitFor("coview exited with 0")
+}
+
+// An SSH link dropping (SIGHUP) or a polite kill (SIGTERM) ends coview
+// with the terminal restored and no panic output.
+func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
+	for _, sig := range []string{"TERM", "HUP", "INT"} {
+		t.Run("SIG"+sig, func(t *testing.T) {
+			s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "00006400")
+			s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD")
+			shell := strings.TrimSpace(s.tmux("display-message", "-p", "#{pane_pid}"))
+			out, err := exec.Command("pgrep", "-P", shell).Output()
+			if err != nil {
+				t.Fatalf("finding coview under the pane's shell %s: %v", shell, err)
+			}
+			pid := strings.Fields(string(out))[0]
+			if err := exec.Command("kill", "-"+sig, pid).Run(); err != nil {
+				t.Fatal(err)
+			}
+			screen := s.waitFor("coview exited with")
+			if strings.Contains(screen, "panic") || strings.Contains(screen, "goroutine") {
+				t.Fatalf("a signal produced a crash report:\n%s", screen)
+			}
+			if alt := strings.TrimSpace(s.tmux("display-message", "-p", "#{alternate_on}")); alt != "0" {
+				t.Fatalf("SIG%s left the alternate screen on", sig)
+			}
+			if cursor := strings.TrimSpace(s.tmux("display-message", "-p", "#{cursor_flag}")); cursor != "1" {
+				t.Fatalf("SIG%s left the cursor hidden", sig)
+			}
+		})
+	}
+}
+
+// The key typed into the browser's key screen is used, never shown, and
+// never written anywhere but where the user asked (here: nowhere, as
+// there is no keyring on this terminal's session).
+func TestEndToEndTheKeyScreenNeverShowsOrStoresTheKey(t *testing.T) {
+	srv := faultyRegistry(t)
+	env := cleanEnv(t)
+	home := strings.TrimPrefix(env[1], "HOME=")
+	s := startTmux(t, 100, 30, env, "--base-url", srv.URL, "200")
+	s.waitFor("An API key is needed")
+	s.paste(goodKey)
+	if screen := s.screen(); strings.Contains(screen, goodKey) || strings.Contains(screen, goodKey[:8]) {
+		t.Fatalf("the key is echoed on the key screen:\n%s", screen)
+	}
+	s.keys("Enter")
+	screen := s.waitFor("FINE LTD", "00000200")
+	if strings.Contains(screen, goodKey) {
+		t.Fatalf("the key is on screen:\n%s", screen)
+	}
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+	scanForSecret(t, home, goodKey)
+}
+
+// scanForSecret fails if any file under dir holds the key.
+func scanForSecret(t *testing.T, dir, secret string) {
+	t.Helper()
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err == nil && strings.Contains(string(data), secret) {
+			t.Errorf("%s holds the key", path)
+		}
+		return nil
+	})
 }
