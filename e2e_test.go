@@ -151,7 +151,10 @@ func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
 // An SSH link dropping (SIGHUP) or a polite kill (SIGTERM) ends coview
 // with the terminal restored and no panic output.
 func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
-	for _, sig := range []string{"TERM", "HUP", "INT"} {
+	// SIGINT is left out: a shell running coview in the background may
+	// start it with SIGINT ignored, as non-interactive shells do; in the
+	// browser ctrl+c arrives as a key and quits.
+	for _, sig := range []string{"TERM", "HUP"} {
 		t.Run("SIG"+sig, func(t *testing.T) {
 			s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "00006400")
 			s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD")

@@ -209,6 +209,11 @@ func (c *Client) once(ctx context.Context, subject string, u *url.URL) (*Respons
 
 	rl := readRateLimit(resp.Header)
 	c.noteRateLimit(rl)
+	if resp.ContentLength > c.maxBody {
+		// Announced as too large: refuse without reading a byte of it.
+		return nil, &Error{Kind: KindTooLarge, Subject: subject, Status: resp.StatusCode,
+			Reason: fmt.Sprintf("the answer is larger than %d MiB", c.maxBody>>20)}
+	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBody+1))
 	if err != nil {
 		return nil, c.bodyError(ctx, subject, resp.StatusCode, err)
