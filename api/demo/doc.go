@@ -11,4 +11,8 @@
 // error shapes, paged linked resources, explicit nulls and absent sections.
 //
 // The fixtures live under fixtures/{company_number}/; see fixtures/README.md.
+// Besides them, the numbers 00007000 to 00007999 are generated companies for
+// load tests: each answers with a profile made up from its number (a distinct
+// name, every pane filled, empty officers and filing history lists). Numbers
+// lists only the fixtures.
 package demo

@@ -9,12 +9,16 @@ type selfLink struct {
 	Self string `json:"self"`
 }
 
-// company finds the company a request names, or answers 404. Any number that
-// is not a demo company, including one that is not 8 characters of [A-Z0-9],
-// is simply not found: the live service answers 500 to over-long numbers,
-// which is nothing a client should be taught to expect.
+// company finds the company a request names (a fixture, or one of the
+// generated companies for load tests), or answers 404. Any other number,
+// including one that is not 8 characters of [A-Z0-9], is simply not found:
+// the live service answers 500 to over-long numbers, which is nothing a
+// client should be taught to expect.
 func (h *handler) company(w http.ResponseWriter, r *http.Request) *company {
 	c := h.reg.companies[r.PathValue("number")]
+	if c == nil {
+		c = generatedCompany(r.PathValue("number"))
+	}
 	if c == nil {
 		writeNotFound(w, "company-profile-not-found")
 	}
