@@ -151,10 +151,7 @@ func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
 // An SSH link dropping (SIGHUP) or a polite kill (SIGTERM) ends coview
 // with the terminal restored and no panic output.
 func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
-	// SIGINT is left out: a shell running coview in the background may
-	// start it with SIGINT ignored, as non-interactive shells do; in the
-	// browser ctrl+c arrives as a key and quits.
-	for _, sig := range []string{"TERM", "HUP"} {
+	for _, sig := range []string{"TERM", "HUP", "INT"} {
 		t.Run("SIG"+sig, func(t *testing.T) {
 			s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "00006400")
 			s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD")

@@ -20,7 +20,12 @@ func Run(ctx context.Context, opts Options) error {
 	g := newCrashGuard()
 	m := newModel(ctx, opts)
 	defer m.cancel()
-	popts := []tea.ProgramOption{tea.WithContext(ctx)}
+	// Signals end the program through ctx (main cancels it on SIGINT,
+	// SIGTERM and SIGHUP). Bubble Tea's own handler is turned off: in
+	// v2.0.10 it sends QuitMsg without watching the context, so a signal
+	// that also cancels ctx can leave that send blocked and shutdown
+	// waiting for it forever, with the terminal still in raw mode.
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}
 	if opts.Input != nil {
 		popts = append(popts, tea.WithInput(opts.Input))
 	}
