@@ -139,5 +139,5 @@ func crashError(v any) error {
 	if r := []rune(text); len(r) > 300 {
 		text = string(r[:300]) + "…"
 	}
-	return fmt.Errorf("coview crashed: %s; please report it", sanitize.Line(text))
+	return fmt.Errorf("coview crashed: %s; the terminal has been restored; please report it with what you were doing (see \"Reporting problems\" in the README)", sanitize.Line(text))
 }
