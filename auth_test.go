@@ -120,7 +120,6 @@ func TestAuthWithARealKeyring(t *testing.T) {
 		}
 		t.Skip("no session bus: run under bash .ci/keyring-session.sh to use a real keyring")
 	}
-	const secondKey = "7b3e9a1d-5c2f-4d8b-9e6a-1f0c8d2b4a57"
 	srv := keyCheckingRegistry(t, goodKey, secondKey)
 	var pass []string
 	for _, v := range []string{"DBUS_SESSION_BUS_ADDRESS", "GNOME_KEYRING_CONTROL", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {

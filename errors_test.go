@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,6 +16,8 @@ import (
 const (
 	goodKey = "4c2a8f3e-1b7d-4e9a-8c61-2f0d9b7e5a13"
 	badKey  = "9d1e7b2c-3f4a-4b8e-a1c6-7e5d0f2a9b48"
+	// secondKey replaces goodKey in the keyring tests.
+	secondKey = "7b3e9a1d-5c2f-4d8b-9e6a-1f0c8d2b4a57"
 )
 
 // faultyRegistry answers each company number with a different failure,
@@ -133,7 +137,17 @@ func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 // key must say so at once, without starting a bus or keyring daemon.
 func TestNoKeyAndNoBusExitsAtOnceWithCode3(t *testing.T) {
 	srv := faultyRegistry(t)
-	r := runCoview(t, cleanEnv(t), "", "--json", "--base-url", srv.URL, "200")
+	// A dbus-launch that leaves a mark: godbus would run it to autolaunch
+	// a bus (and with it a keyring daemon) if coview called the keyring.
+	bin := t.TempDir()
+	mark := filepath.Join(bin, "dbus-launch-ran")
+	os.WriteFile(filepath.Join(bin, "dbus-launch"), []byte("#!/bin/sh\ntouch "+mark+"\nexit 1\n"), 0o755)
+	env := cleanEnv(t)
+	env[0] = "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")
+	r := runCoview(t, env, "", "--json", "--base-url", srv.URL, "200")
+	if _, err := os.Stat(mark); err == nil {
+		t.Fatal("coview ran dbus-launch: it would leave a bus and a keyring daemon behind")
+	}
 	if r.code != 3 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}

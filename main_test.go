@@ -52,9 +52,27 @@ type result struct {
 
 // cleanEnv is a minimal environment with a private home and no session
 // bus, so no test touches the real user's files or keyring by accident.
+//
+// When the test ends, every file coview left under that home is scanned
+// for the test keys: only the plain-text key file the user asked for
+// with --insecure-storage may hold one.
 func cleanEnv(t *testing.T, extra ...string) []string {
 	t.Helper()
 	home := t.TempDir()
+	t.Cleanup(func() {
+		filepath.WalkDir(home, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(path, filepath.Join("coview", "keys.json")) {
+				return nil
+			}
+			data, _ := os.ReadFile(path)
+			for _, k := range testKeys {
+				if strings.Contains(string(data), k) {
+					t.Errorf("%s holds a key", path)
+				}
+			}
+			return nil
+		})
+	})
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + home,
@@ -83,8 +101,12 @@ func runCoview(t *testing.T, env []string, stdin string, args ...string) result 
 	} else if err != nil {
 		t.Fatalf("running coview %v: %v", args, err)
 	}
+	noSecret(t, r, testKeys...) // whatever the test, no key is ever printed
 	return r
 }
+
+// testKeys are the keys tests hand to coview; none may ever be printed.
+var testKeys = []string{goodKey, badKey, secondKey}
 
 // noSecret fails the test if a key shows up anywhere the user can see.
 func noSecret(t *testing.T, r result, secrets ...string) {
