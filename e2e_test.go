@@ -197,3 +197,16 @@ func TestEndToEndTheKeyScreenNeverShowsOrStoresTheKey(t *testing.T) {
 	s.waitFor("coview exited with 0")
 	// cleanEnv's cleanup then scans the home directory for the key.
 }
+
+// auth login in a terminal asks for the key without echoing it.
+func TestEndToEndAuthLoginPromptIsMasked(t *testing.T) {
+	srv := keyCheckingRegistry(t, goodKey)
+	s := startTmux(t, 100, 20, cleanEnv(t), "auth", "login", "--insecure-storage", "--base-url", srv.URL)
+	s.waitFor("Paste your REST API key (it will not be shown)")
+	s.paste(goodKey)
+	s.keys("Enter")
+	screen := s.waitFor("stored the key", "coview exited with 0")
+	if strings.Contains(screen, goodKey) || strings.Contains(screen, goodKey[4:len(goodKey)-4]) {
+		t.Fatalf("the key was echoed:\n%s", screen)
+	}
+}
