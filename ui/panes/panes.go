@@ -145,41 +145,31 @@ func Overview(p *api.Profile) []Row {
 }
 
 // flags are shown only when they say something: a true warning flag, or
-// can_file being false.
+// can_file being false. Problems with the registered office stand out.
 func flags(p *api.Profile) []Row {
-	var says []string
-	if isTrue(p.HasBeenLiquidated) {
-		says = append(says, "has been liquidated")
-	}
-	if isTrue(p.HasInsolvencyHistory) {
-		says = append(says, "has insolvency history")
-	}
-	if isTrue(p.HasCharges) {
-		says = append(says, "has charges registered")
-	}
-	if isTrue(p.HasSuperSecurePSCs) {
-		says = append(says, "has super-secure persons with significant control")
-	}
-	if isFalse(p.CanFile) {
-		says = append(says, "cannot file online")
-	}
-	if isTrue(p.RegisteredOfficeIsInDispute) {
-		says = append(says, "registered office is in dispute")
-	}
-	if isTrue(p.UndeliverableRegisteredOfficeAddress) {
-		says = append(says, "post to the registered office is undeliverable")
+	says := []struct {
+		when bool
+		text string
+		tone Tone
+	}{
+		{isTrue(p.HasBeenLiquidated), "Has been liquidated", Normal},
+		{isTrue(p.HasInsolvencyHistory), "Has insolvency history", Normal},
+		{isTrue(p.HasCharges), "Has charges registered", Normal},
+		{isTrue(p.HasSuperSecurePSCs), "Has super-secure persons with significant control", Normal},
+		{isFalse(p.CanFile), "Cannot file online", Normal},
+		{isTrue(p.RegisteredOfficeIsInDispute), "Registered office is in dispute", Warning},
+		{isTrue(p.UndeliverableRegisteredOfficeAddress), "Post to the registered office is undeliverable", Warning},
 	}
 	var rows []Row
-	for i, s := range says {
+	for _, f := range says {
+		if !f.when {
+			continue
+		}
 		label := ""
-		if i == 0 {
+		if len(rows) == 0 {
 			label = "Notes"
 		}
-		tone := Normal
-		if strings.Contains(s, "dispute") || strings.Contains(s, "undeliverable") {
-			tone = Warning
-		}
-		rows = append(rows, Row{Label: label, Value: strings.ToUpper(s[:1]) + s[1:], Tone: tone})
+		rows = append(rows, Row{Label: label, Value: f.text, Tone: f.tone})
 	}
 	return rows
 }
