@@ -73,7 +73,7 @@ func (gm *guarded) Init() (cmd tea.Cmd) {
 	return gm.wrap(gm.inner.Init())
 }
 
-func (gm *guarded) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+func (gm *guarded) Update(msg tea.Msg) (model tea.Model, cmd tea.Cmd) {
 	if c, ok := msg.(crashMsg); ok {
 		gm.g.record(c.value)
 	}
@@ -83,7 +83,9 @@ func (gm *guarded) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	defer func() {
 		if r := recover(); r != nil {
 			gm.g.record(r)
-			cmd = tea.Quit
+			// The program draws the model returned, even when quitting: a
+			// nil one would panic again, inside Bubble Tea.
+			model, cmd = gm, tea.Quit
 		}
 	}()
 	next, cmd := gm.inner.Update(msg)
