@@ -22,8 +22,15 @@ func (m *model) focusSearch() tea.Cmd {
 // doneTyping empties and leaves the search once what was typed is open.
 func (m *model) doneTyping() {
 	m.search.Reset()
+	m.matchRecent()
 	m.blurSearch()
 }
+
+// matchRecent works out again which recent numbers the input offers for
+// tab. The input does that itself only on a key press: after its text is
+// pasted into or set, the old matches are stale, and tab on a match
+// shorter than the text slices past its end and panics.
+func (m *model) matchRecent() { m.search.SetSuggestions(m.recent) }
 
 func (m *model) blurSearch() {
 	m.searching = false
@@ -100,6 +107,7 @@ func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		m.keys.input, cmd = m.keys.input.Update(msg)
 		return cmd
 	}
+	defer m.matchRecent()
 	numbers, _ := api.ExtractNumbers(msg.Content)
 	editing := m.searching && m.search.Value() != ""
 	multiline := strings.ContainsAny(msg.Content, "\r\n")
