@@ -65,12 +65,31 @@ func (m *model) onSearchKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.recentSel = (m.recentSel - 1 + n) % n
 		return nil
 	}
+	if msg.Text != "" {
+		m.takeOver()
+	}
+	before := m.search.Value()
 	var cmd tea.Cmd
 	m.search, cmd = m.search.Update(msg)
+	if m.search.Value() != before && m.nav != nil {
+		m.nav.typed = false // edited: the answer must not empty the box
+	}
 	if m.search.Value() != "" {
 		m.recentSel = -1
 	}
 	return cmd
+}
+
+// takeOver gives the search box back to the user who types or pastes
+// while the number submitted from it is on its way (its text stays in
+// the box until the answer): what comes now is the next number, so it
+// replaces that text rather than running on from it, and the answer, when
+// it comes, no longer empties the box and takes the keyboard away.
+func (m *model) takeOver() {
+	if m.nav != nil && m.nav.typed {
+		m.nav.typed = false
+		m.search.Reset()
+	}
 }
 
 // submit opens what the search input holds: one number, or the first of
@@ -108,6 +127,7 @@ func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		return cmd
 	}
 	defer m.matchRecent()
+	m.takeOver()
 	numbers, _ := api.ExtractNumbers(msg.Content)
 	editing := m.searching && m.search.Value() != ""
 	multiline := strings.ContainsAny(msg.Content, "\r\n")
