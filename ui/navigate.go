@@ -69,6 +69,8 @@ func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
 func (m *model) openCompany(number string, typed bool) tea.Cmd {
 	to := place{kind: kindProfile, number: number}
 	if m.page.same(to) {
+		// Asked for last, the page on screen wins over one still loading.
+		m.stopNav()
 		m.page.tab, m.page.scroll = 0, 0
 		m.problem = nil
 		if typed {
