@@ -40,6 +40,9 @@ func (m *model) navigate(to place, why purpose, delta int, typed bool) tea.Cmd {
 
 // arrive puts a page on screen and records it in history.
 func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
+	// The page being left may have changed pane or cursor while this one
+	// loaded: history keeps how it was left, not how it was when asked.
+	m.hist.save(m.page.view())
 	switch why {
 	case forOpen:
 		m.hist.push(pg.place)
