@@ -173,7 +173,9 @@ func (m *model) renderBody(h int) []string {
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.linkLine(pg.links[i], sel, nameW, w) }))
 	case pg.kind == kindProfile:
 		all := m.paneLines(pg, w)
-		from := min(pg.scroll, len(all))
+		// Scrolled on a smaller screen, the pane may now fit: show it from
+		// its first line rather than leave its top hidden above blank rows.
+		from := min(pg.scroll, max(len(all)-h, 0))
 		out = all[from:min(from+h, len(all))]
 	case pg.list != nil:
 		if len(pg.list.rows) == 0 {
