@@ -144,9 +144,14 @@ func (m *model) reload() tea.Cmd {
 		return nil
 	}
 	f := fetchFor(pg.place)
-	if f.kind == kindProfile || f.kind == kindJSON {
+	switch f.kind {
+	case kindProfile:
+		// Kept until the fresh one replaces it: the company's lists are
+		// read against it (its name, whether it has ceased), and a reload
+		// abandoned for another page would otherwise leave them without.
+	case kindJSON:
 		m.cache.dropPrefix(f.key())
-	} else {
+	default:
 		m.cache.dropPrefix(f.listPrefix())
 	}
 	m.hist.save(pg.view())
