@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+# Speed, footprint and quota, measured side by side on the demo registry
+# over loopback. Prints one Markdown table (the one README "Speed and
+# footprint" quotes) and the machine it ran on.
+#
+#   bash .ci/measure.sh                 build with the README's command and measure
+#   COVIEW_BINARY=/path bash .ci/measure.sh   measure a binary built elsewhere
+#   RUNS=41 bash .ci/measure.sh         more one-shot runs for the medians (default 21)
+#   SCREEN_RUNS=41 bash .ci/measure.sh  more runs of the time to a useful screen (default 21)
+#   BENCHTIME=3s bash .ci/measure.sh    longer Go benchmarks (default 1s)
+#
+# Needs bash 5, coreutils, curl, tmux and awk (and go, for the build and
+# the benchmarks). Every background process and tmux server it starts is
+# stopped on exit; every wait has a timeout.
+set -euo pipefail
+export LC_ALL=C # EPOCHREALTIME with a "." whatever the locale
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-21}
+SCREEN_RUNS=${SCREEN_RUNS:-21}
+KEY=5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7 # the public demo key (api/demo.Key)
+NAME="MARZIPAN MOUNTAIN SOFTWARE LTD"     # 00006400
+BIG="GRAND UNIFIED TEAPOT HOLDINGS PLC"   # 00006401, 5,000 filings
+
+for tool in curl tmux awk go; do
+	command -v "$tool" >/dev/null || { echo "measure.sh: $tool is needed" >&2; exit 1; }
+done
+((BASH_VERSINFO[0] >= 5)) || { echo "measure.sh: bash 5 is needed (EPOCHREALTIME)" >&2; exit 1; }
+
+work=$(mktemp -d)
+pids=()
+registries=0
+sockets=()
+cleanup() {
+	local p s
+	for s in "${sockets[@]}"; do tmux -L "$s" kill-server 2>/dev/null || true; done
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+say() { echo "measure.sh: $*" >&2; }
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ms() { awk -v us="$1" 'BEGIN { printf "%.1f", us / 1000 }'; }
+secs() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1e6 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "nan" }'; }
+verdict() { if awk "BEGIN { exit !($1) }"; then echo "met"; else echo "**missed**"; fi; } # verdict "awk condition"
+
+# The environment every coview and curl run gets: nothing of the user's
+# (no keyring, no session bus, no COVIEW_* settings) but the key.
+clean=(env -i "PATH=$PATH" "HOME=$work/home" "XDG_CONFIG_HOME=$work/home/config"
+	"XDG_STATE_HOME=$work/home/state" "XDG_RUNTIME_DIR=$work/home/run" "COVIEW_API_KEY=$KEY")
+mkdir -p "$work/home"
+
+# --- the binary -----------------------------------------------------------
+if [[ -n ${COVIEW_BINARY:-} ]]; then
+	bin=$COVIEW_BINARY
+	build="(given: $bin)"
+else
+	bin=$work/coview
+	build="go build -o coview ."
+	say "building: $build"
+	go build -o "$bin" .
+fi
+say "building without debug information, for comparison"
+go build -ldflags='-s -w' -o "$work/coview-stripped" .
+
+# registry VAR LIMIT WINDOW LATENCY: starts coview serve-demo on a free
+# loopback port and sets VAR to its URL. (Not $(registry ...): the server
+# would hold the substitution open, and its pid would be lost.)
+registry() {
+	local -n out=$1
+	shift
+	local log="$work/registry-$((registries += 1)).log" url="" deadline
+	: >"$log" # before the server starts, so reading it never races its creation
+	"$bin" serve-demo --addr 127.0.0.1:0 --limit "$1" --window "$2" --latency "$3" </dev/null >/dev/null 2>"$log" &
+	pids+=($!)
+	deadline=$((${EPOCHREALTIME/./} + 10000000))
+	while [[ -z $url ]]; do
+		url=$(sed -n 's/.*demo registry on \(http:[^ ]*\).*/\1/p' "$log")
+		if [[ -z $url ]]; then
+			((${EPOCHREALTIME/./} < deadline)) || { say "serve-demo did not start: $(cat "$log")"; exit 1; }
+			sleep 0.01
+		fi
+	done
+	out=$url
+}
+
+# A registry for everything but the quota runs, with a limit no run reaches
+# (1,000,000 per 5 minutes), so pacing never enters the timings.
+registry URL 1000000 5m 0s
+say "registry on $URL"
+
+rows=()
+row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
+
+# --- 1. one-shot lookup against curl ----------------------------------------
+say "1/7 one-shot lookup: coview --json against curl, $RUNS alternating runs each"
+want=$("${clean[@]}" curl -s -u "$KEY:" "$URL/company/00006400")
+got=$("${clean[@]}" "$bin" --json --base-url "$URL" 00006400)
+[[ $got == "$want" ]] || { say "coview --json and curl disagree"; exit 1; }
+: >"$work/coview.us"
+: >"$work/curl.us"
+for ((i = 0; i < RUNS; i++)); do
+	for which in $( ((i % 2)) && echo "curl coview" || echo "coview curl"); do
+		t0=${EPOCHREALTIME/./}
+		if [[ $which == coview ]]; then
+			"${clean[@]}" "$bin" --json --base-url "$URL" 00006400 >/dev/null
+		else
+			"${clean[@]}" curl -q -s -u "$KEY:" "$URL/company/00006400" >/dev/null
+		fi
+		t1=${EPOCHREALTIME/./}
+		echo $((t1 - t0)) >>"$work/$which.us"
+	done
+done
+c=$(median <"$work/coview.us")
+u=$(median <"$work/curl.us")
+row "1. one-shot \`coview --json NUMBER\` vs \`curl -s -u KEY: URL\` (median of $RUNS alternating runs each)" \
+	"coview $(ms "$c") ms, curl $(ms "$u") ms" "ratio $(ratio "$c" "$u")" "ratio ≤ 1" "$(verdict "$c <= $u")"
+
+# Where a one-shot run's start-up goes: package init, before main.
+"${clean[@]}" GODEBUG=inittrace=1 "$bin" --json --base-url "$URL" 00006400 2>"$work/inittrace" >/dev/null
+init_total=$(awk '$1 == "init" { s += $5 } END { printf "%.1f", s }' "$work/inittrace")
+init_top=$(awk '$1 == "init" { print $5, $2 }' "$work/inittrace" | sort -rn | head -1 | awk '{ printf "%s %.1f ms", $2, $1 }')
+init_ui=$(awk '$1 == "init" && ($2 ~ /^coview\/ui/ || $2 ~ /lipgloss/) { s += $5 } END { printf "%.2f", s }' "$work/inittrace")
+row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
+	"$init_total ms in all; largest $init_top" "coview/ui + lipgloss: $init_ui ms (no styles are built)" "no work it does not need" \
+	"$(verdict "$init_total < 5")"
+
+# --- 2. time to a useful screen ------------------------------------------------
+say "2/7 time to a useful screen in tmux, $SCREEN_RUNS runs"
+sock=coview-measure-$$-screen
+sockets+=("$sock")
+tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 -s m "exec sleep 3600"
+tmux -L "$sock" set-option -g remain-on-exit on >/dev/null
+printf -v browse '%q ' exec "${clean[@]}" TERM=xterm-256color "$bin" --base-url "$URL" 00006400
+: >"$work/screen.us"
+screen_fail=0
+for ((i = 0; i < SCREEN_RUNS; i++)); do
+	tmux -L "$sock" respawn-pane -k -t m "exec sleep 3600" # a blank pane
+	t0=${EPOCHREALTIME/./}
+	tmux -L "$sock" respawn-pane -k -t m "$browse"
+	deadline=$((t0 + 10000000))
+	until [[ $(tmux -L "$sock" capture-pane -p -t m) == *"$NAME"* ]]; do
+		((${EPOCHREALTIME/./} < deadline)) || { screen_fail=$((screen_fail + 1)); break; }
+		sleep 0.005
+	done
+	t1=${EPOCHREALTIME/./}
+	((t1 < deadline)) && echo $((t1 - t0)) >>"$work/screen.us"
+done
+tmux -L "$sock" kill-server 2>/dev/null || true
+s=$(median <"$work/screen.us")
+note="tmux respawn-pane to the name in capture-pane, polled every 5 ms"
+((screen_fail == 0)) || note="$note; $screen_fail runs timed out after 10 s"
+row "2. time to a useful screen: \`coview NUMBER\` in tmux 200x60 (median of $SCREEN_RUNS)" \
+	"$(ms "$s") ms" "$note" "< 150 ms" "$(verdict "$s < 150000 && $screen_fail == 0")"
+
+# --- 3. rendering ------------------------------------------------------------
+say "3/7 Go benchmarks of View and of the hot paths"
+bench() { # package pattern: prints "name ns/op" lines
+	go test -run '^$' -bench "$2" -benchtime "${BENCHTIME:-1s}" "$1" 2>&1 |
+		awk '$1 ~ /^Benchmark/ && $4 == "ns/op" { n = $1; sub(/-[0-9]+$/, "", n); print n, $3 }' || true
+}
+{
+	bench ./ui/ 'BenchmarkListView|BenchmarkProfileView|BenchmarkScrollList'
+	bench ./ui/panes/ 'BenchmarkAll/00006400'
+	bench ./api/ 'BenchmarkDecodeProfile/00006400|BenchmarkDecodeFilingPage|BenchmarkNormalizeNumber/00006400'
+} >"$work/bench"
+ns() { awk -v n="$1" '$1 == n { print $2 }' "$work/bench"; }
+us() { local v; v=$(ns "$1"); [[ -n $v ]] && awk -v v="$v" 'BEGIN { printf "%.1f µs", v / 1000 }' || echo "n/a"; }
+l100=$(ns BenchmarkListView/items=100)
+l10k=$(ns BenchmarkListView/items=10000)
+pv=$(ns BenchmarkProfileView)
+s100=$(ns BenchmarkScrollList/items=100)
+s10k=$(ns BenchmarkScrollList/items=10000)
+if [[ -n $l100 && -n $l10k && -n $pv ]]; then
+	row "3. render at 200x60 (\`go test -bench\` in ui/): profile; filing list of 100 and of 10,000" \
+		"profile $(us BenchmarkProfileView); list $(us BenchmarkListView/items=100) and $(us BenchmarkListView/items=10000)" \
+		"10,000 / 100 = $(ratio "$l10k" "$l100")" "< 1 ms, flat" "$(verdict "$pv < 1e6 && $l10k < 1e6 && $l10k / $l100 < 1.5")"
+else
+	row "3. render at 200x60" "n/a" "the ui benchmarks did not run (is ui/ mid-change?)" "< 1 ms, flat" "not measured"
+fi
+if [[ -n $s100 && -n $s10k ]]; then
+	row "3. scroll one row (Update) in a list of 100 and of 10,000" "$(us BenchmarkScrollList/items=100) and $(us BenchmarkScrollList/items=10000)" \
+		"10,000 / 100 = $(ratio "$s10k" "$s100")" "flat" "$(verdict "$s10k / $s100 < 1.5")"
+fi
+row "hot paths: decode a profile; decode a page of 100 filings; normalise a number; build the five panes" \
+	"$(us BenchmarkDecodeProfile/00006400); $(us BenchmarkDecodeFilingPage); $(us BenchmarkNormalizeNumber/00006400); $(us BenchmarkAll/00006400)" \
+	"api/, ui/panes/ benchmarks" "(no budget)" "–"
+
+# --- 4. memory --------------------------------------------------------------
+say "4/7 resident memory after opening 200 companies and scrolling 5,000 filings"
+printf '%s\n' $(seq 7000 7199) >"$work/numbers200"
+"${clean[@]}" "$bin" --json --base-url "$URL" - <"$work/numbers200" >"$work/names.json"
+mapfile -t names < <(awk 'match($0, /"company_name":"[^"]*"/) { print substr($0, RSTART + 16, RLENGTH - 17) }' "$work/names.json")
+((${#names[@]} == 200)) || { say "expected 200 generated companies, got ${#names[@]}"; exit 1; }
+sock=coview-measure-$$-memory
+sockets+=("$sock")
+printf -v browse '%q ' exec "${clean[@]}" TERM=xterm-256color "$bin" --base-url "$URL"
+tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 -s m "$browse"
+tmux -L "$sock" set-option -g remain-on-exit on >/dev/null
+pid=$(tmux -L "$sock" display -p -t m "#{pane_pid}") # coview itself: the pane runs it with exec
+comm=$(basename "$bin")
+[[ $(cat "/proc/$pid/comm" 2>/dev/null) == "${comm:0:15}" ]] || { say "pane process $pid is not $comm"; exit 1; }
+screen() { tmux -L "$sock" capture-pane -p -t m; }
+waitfor() { # text [timeout seconds]: 0 when it is on screen
+	local deadline=$((${EPOCHREALTIME/./} + ${2:-10} * 1000000))
+	until [[ $(screen) == *"$1"* ]]; do
+		((${EPOCHREALTIME/./} < deadline)) || return 1
+		sleep 0.005
+	done
+}
+rss() { awk -v f="$1" '$1 == f":" { printf "%.1f", $2 / 1024 }' "/proc/$pid/status"; }
+mem_fail=""
+waitfor "Company number" || mem_fail="the browser did not start"
+rss_start=$(rss VmRSS)
+t0=${EPOCHREALTIME/./}
+for i in "${!names[@]}"; do
+	[[ -z $mem_fail ]] || break
+	tmux -L "$sock" send-keys -t m /
+	tmux -L "$sock" send-keys -t m -l "$((7000 + i))"
+	tmux -L "$sock" send-keys -t m Enter
+	waitfor "${names[i]}" || mem_fail="company $((7000 + i)) did not open"
+done
+t1=${EPOCHREALTIME/./}
+rss_200=$(rss VmRSS)
+if [[ -z $mem_fail ]]; then
+	tmux -L "$sock" send-keys -t m / && tmux -L "$sock" send-keys -t m -l 00006401 && tmux -L "$sock" send-keys -t m Enter
+	waitfor "$BIG" || mem_fail="00006401 did not open"
+fi
+if [[ -z $mem_fail ]]; then
+	tmux -L "$sock" send-keys -t m 5
+	waitfor "/company/00006401/filing-history" || mem_fail="no links pane"
+fi
+if [[ -z $mem_fail ]]; then
+	tmux -L "$sock" send-keys -t m Down
+	waitfor "▸ Filing history" || mem_fail="the cursor did not reach Filing history"
+fi
+if [[ -z $mem_fail ]]; then
+	tmux -L "$sock" send-keys -t m Enter
+	waitfor "5,000 filings" || mem_fail="the filing history did not open"
+fi
+# End goes to the last item loaded, which loads the next page: press it
+# until the last of the 5,000 is on screen.
+for ((presses = 0; presses < 200; presses++)); do
+	[[ -z $mem_fail ]] || break
+	[[ $(screen) == *"5,000 of 5,000"* ]] && break
+	tmux -L "$sock" send-keys -t m End
+	sleep 0.02
+done
+if [[ -z $mem_fail ]]; then
+	waitfor "Company incorporated" || mem_fail="the last filing never showed"
+fi
+rss_end=$(rss VmRSS)
+hwm=$(rss VmHWM)
+tmux -L "$sock" kill-server 2>/dev/null || true
+if [[ -z $mem_fail ]]; then
+	row "4. resident memory after opening 200 companies, then scrolling 00006401's 5,000 filings to the end" \
+		"$rss_end MB (peak $hwm MB)" "$rss_start MB at start, $rss_200 MB after 200 companies ($(secs $((t1 - t0))) s to open them)" \
+		"< 40 MB" "$(verdict "$rss_end < 40 && $hwm < 40")"
+else
+	row "4. resident memory" "n/a" "$mem_fail" "< 40 MB" "not measured"
+fi
+
+# --- 5. binary size ---------------------------------------------------------
+say "5/7 binary size"
+size=$(stat -c %s "$bin")
+ssize=$(stat -c %s "$work/coview-stripped")
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+row "5. binary size, \`$build\`" "$(mb "$size") MB" "$(mb "$ssize") MB with \`-ldflags='-s -w'\`" "< 15 MB" "$(verdict "$size < 15e6")"
+
+# --- 6. many numbers ----------------------------------------------------------
+say "6/7 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
+seq -f %08g 7000 7499 >"$work/numbers500"
+registry slow 600 5m 20ms # the live quota: 600 requests per 5 minutes
+t0=${EPOCHREALTIME/./}
+"${clean[@]}" "$bin" --json --base-url "$slow" - <"$work/numbers500" >"$work/many.json" 2>"$work/many.err" || true
+t1=${EPOCHREALTIME/./}
+in_order=0
+awk 'match($0, /"company_number":"[^"]*"/) { print substr($0, RSTART + 18, RLENGTH - 19) }' "$work/many.json" |
+	cmp -s - "$work/numbers500" && in_order=1
+many429=$(grep -ci -e 429 -e "rate limit" "$work/many.err" || true)
+# The loop a user would write: curl straight from the shell (-q: no ~/.curlrc).
+registry slow2 600 5m 20ms
+t2=${EPOCHREALTIME/./}
+while read -r n; do
+	curl -q -s -u "$KEY:" "$slow2/company/$n"
+	echo
+done <"$work/numbers500" >"$work/loop.json"
+t3=${EPOCHREALTIME/./}
+looped=$(grep -c '"company_number"' "$work/loop.json" || true)
+row "6. 500 numbers, \`coview --json -\` vs a sequential curl loop; registry with 20 ms latency, 600 requests / 5 min" \
+	"coview $(secs $((t1 - t0))) s, curl loop $(secs $((t3 - t2))) s" \
+	"$(ratio $((t3 - t2)) $((t1 - t0)))× faster; $( ((in_order)) && echo "output in input order" || echo "**output out of order or incomplete**"); $many429 rate-limit messages; the loop got $looped profiles" \
+	"≥ 3× faster, in order, no 429" "$(verdict "($t3 - $t2) / ($t1 - $t0) >= 3 && $many429 == 0 && $in_order == 1")"
+
+# --- 7. quota ---------------------------------------------------------------
+say "7/7 100 numbers against a registry allowing 20 requests per 2 s"
+seq -f %08g 7000 7099 >"$work/numbers100"
+registry tight 20 2s 0s
+t0=${EPOCHREALTIME/./}
+code=0
+"${clean[@]}" "$bin" --json --base-url "$tight" - <"$work/numbers100" >"$work/quota.json" 2>"$work/quota.err" || code=$?
+t1=${EPOCHREALTIME/./}
+in_order=0
+awk 'match($0, /"company_number":"[^"]*"/) { print substr($0, RSTART + 18, RLENGTH - 19) }' "$work/quota.json" |
+	cmp -s - "$work/numbers100" && in_order=1
+q429=$(grep -ci -e 429 -e "rate limit" "$work/quota.err" || true)
+row "7. quota: \`coview --json -\` with 100 numbers against a registry allowing 20 requests / 2 s" \
+	"$(secs $((t1 - t0))) s, exit $code" \
+	"$q429 rate-limit messages (a 429 is reported on stderr); $( ((in_order)) && echo "100 profiles in input order" || echo "**output out of order or incomplete**"); 100 requests need 5 windows, so ≥ 8 s" \
+	"no 429" "$(verdict "$q429 == 0 && $code == 0 && $in_order == 1")"
+
+# --- the table -----------------------------------------------------------------
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+echo
+echo "Measured $(date -u +%Y-%m-%d) on $(uname -sm), $(nproc) CPUs (${cpu:-unknown CPU}), $(go version | awk '{ print $3 }'), tmux $(tmux -V | awk '{ print $2 }'), $(curl --version | awk 'NR == 1 { print $1, $2 }')."
+echo
+echo "| budget | coview | detail | target | verdict |"
+echo "|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
