@@ -2,11 +2,13 @@ package demo
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha1"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -18,7 +20,7 @@ import (
 
 // fixtureFiles holds one directory per demo company, named by its number.
 //
-//go:embed fixtures/*/*.json
+//go:embed fixtures/*/*.json fixtures/*/*.json.gz
 var fixtureFiles embed.FS
 
 // The files a company directory may hold. profile.json is served as stored.
@@ -120,15 +122,23 @@ func loadCompany(fsys fs.FS, number string, items map[string]json.RawMessage) (*
 	}
 	c := &company{number: number, documents: make(map[string][]byte)}
 	for _, f := range files {
-		data, err := fs.ReadFile(fsys, path.Join(dir, f.Name()))
+		name := f.Name()
+		data, err := fs.ReadFile(fsys, path.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
-		if !json.Valid(data) {
-			return nil, fmt.Errorf("%s is not valid JSON", f.Name())
+		if base, ok := strings.CutSuffix(name, ".gz"); ok {
+			// Large generated lists are kept compressed to keep the binary small.
+			if data, err = gunzip(data); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			name = base
 		}
-		if err := c.add(f.Name(), data, items); err != nil {
-			return nil, fmt.Errorf("%s: %w", f.Name(), err)
+		if !json.Valid(data) {
+			return nil, fmt.Errorf("%s is not valid JSON", name)
+		}
+		if err := c.add(name, data, items); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	if c.profile == nil {
@@ -289,4 +299,13 @@ func etag(parts ...string) string {
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+func gunzip(data []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
 }

@@ -94,7 +94,7 @@ func TestDueDates(t *testing.T) {
 
 func TestFilingsAreNewestFirstWithRealDates(t *testing.T) {
 	for _, number := range demo.Numbers() {
-		data, err := os.ReadFile(filepath.Join("fixtures", number, "filing-history.json"))
+		data, err := readFixture(number, "filing-history.json")
 		if os.IsNotExist(err) {
 			continue
 		}

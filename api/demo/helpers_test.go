@@ -1,6 +1,8 @@
 package demo_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -76,9 +78,28 @@ func getJSON(t *testing.T, srv *httptest.Server, path string, into any) {
 
 func fixture(t *testing.T, number, file string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("fixtures", number, file))
+	data, err := readFixture(number, file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// readFixture reads a fixture file as the package sees it: a file kept
+// gzipped (file + ".gz") is read decompressed.
+func readFixture(number, file string) ([]byte, error) {
+	name := filepath.Join("fixtures", number, file)
+	data, err := os.ReadFile(name)
+	if !os.IsNotExist(err) {
+		return data, err
+	}
+	z, zerr := os.ReadFile(name + ".gz")
+	if zerr != nil {
+		return nil, err
+	}
+	r, zerr := gzip.NewReader(bytes.NewReader(z))
+	if zerr != nil {
+		return nil, zerr
+	}
+	return io.ReadAll(r)
 }
