@@ -1,0 +1,1309 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"coview/api"
+	"coview/api/demo"
+)
+
+// These tests run the browser as a real tea.Program against registries
+// that answer late, out of order or only when told, and check that what
+// is left on screen is what the user last asked for.
+
+// probe is the browser as the program runs it. It answers an askMsg on the
+// program's own goroutine, so a test can read the model without racing it.
+type probe struct {
+	tea.Model // the browser under its crash guard
+	m         *model
+	g         *crashGuard
+}
+
+// askMsg asks the running program what the browser holds and, with draw,
+// what it shows.
+type askMsg struct {
+	reply chan snapshot
+	draw  bool
+}
+
+// snapshot is the browser at one moment, read on the program's goroutine.
+type snapshot struct {
+	screen        string // without styling
+	width, height int    // what the model lays the page out for
+	busy          bool
+	crashed       bool
+	searching     bool
+	input         string
+	note          string
+	page          place // with its pane, cursor and scroll
+	hist          []place
+	at            int
+	laidOut       bool     // the rows counted for the page are the rows drawn
+	rows          []string // a list's rows loaded, by their first cell
+}
+
+func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ask, ok := msg.(askMsg); ok {
+		ask.reply <- p.snap(ask.draw)
+		return p, nil
+	}
+	next, cmd := p.Model.Update(msg)
+	p.Model = next
+	return p, cmd
+}
+
+func (p probe) snap(draw bool) snapshot {
+	m := p.m
+	_, crashed := p.g.get()
+	s := snapshot{
+		width:     m.width,
+		height:    m.height,
+		busy:      m.busy(),
+		crashed:   crashed,
+		searching: m.searching,
+		input:     m.search.Value(),
+		note:      m.note,
+		page:      m.page.view(),
+		hist:      slices.Clone(m.hist.places),
+		at:        m.hist.at,
+	}
+	if l := m.page.list; l != nil {
+		for _, r := range l.rows {
+			s.rows = append(s.rows, r.cells[0])
+		}
+	}
+	if draw {
+		s.screen = ansi.Strip(p.Model.View().Content)
+		if m.keys == nil {
+			f := m.frame()
+			s.laidOut = f.body == m.bodyHeight() && m.page.lv.Height() == f.body
+		}
+	}
+	return s
+}
+
+// current is the history entry the browser says it is on.
+func (s snapshot) current() (place, bool) {
+	if s.at < 0 || s.at >= len(s.hist) {
+		return place{}, false
+	}
+	return s.hist[s.at], true
+}
+
+// browser is a running program with a probe in it.
+type browser struct {
+	t  *testing.T
+	tm *teatest.TestModel
+	g  *crashGuard
+}
+
+func startBrowser(t *testing.T, reg Registry, opts Options, w, h int) *browser {
+	t.Helper()
+	opts.Registry = reg
+	if opts.Now == nil {
+		opts.Now = pinnedNow
+	}
+	if opts.StateDir == "" {
+		opts.StateDir = t.TempDir()
+	}
+	m := newModel(context.Background(), opts)
+	g := newCrashGuard()
+	tm := teatest.NewTestModel(t, probe{Model: newGuarded(m, g), m: m, g: g},
+		teatest.WithInitialTermSize(w, h), teatest.WithProgramOptions(pinned...))
+	t.Cleanup(func() {
+		// ctrl+c cancels whatever is still in flight, so no request
+		// outlives the test.
+		tm.Send(keyMsg("ctrl+c"))
+		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	})
+	return &browser{t: t, tm: tm, g: g}
+}
+
+func (b *browser) keys(names ...string) {
+	for _, k := range names {
+		b.tm.Send(keyMsg(k))
+	}
+}
+
+func (b *browser) typ(s string) { b.tm.Type(s) }
+
+func (b *browser) send(msg tea.Msg) { b.tm.Send(msg) }
+
+// ask returns the browser as it is once everything sent so far has been
+// taken in (the program takes messages one at a time, in order).
+func (b *browser) ask() snapshot {
+	b.t.Helper()
+	return b.query(true)
+}
+
+// query is ask, drawing the screen only if draw: waiting is cheaper so.
+func (b *browser) query(draw bool) snapshot {
+	b.t.Helper()
+	reply := make(chan snapshot, 1)
+	go b.tm.Send(askMsg{reply, draw})
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case s := <-reply:
+			if s.crashed {
+				v, _ := b.g.get()
+				b.t.Fatalf("the browser crashed: %v", v)
+			}
+			return s
+		case <-deadline:
+			b.t.Fatal("the program did not answer within 10s")
+		case <-time.After(20 * time.Millisecond):
+			if v, crashed := b.g.get(); crashed {
+				b.t.Fatalf("the browser crashed: %v", v)
+			}
+		}
+	}
+}
+
+// waitUntil asks until ok holds, for up to 10s, then returns the browser
+// with its screen. ok must not read the screen.
+func (b *browser) waitUntil(what string, ok func(s snapshot) bool) snapshot {
+	b.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if ok(b.query(false)) {
+			if s := b.ask(); ok(s) {
+				return s
+			}
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("never %s; last screen:\n%s", what, b.ask().screen)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// idle waits until nothing is in flight: any answer still on its way is
+// then for a request the browser has let go of.
+func (b *browser) idle() snapshot {
+	b.t.Helper()
+	return b.waitUntil("idle", func(s snapshot) bool { return !s.busy })
+}
+
+func (b *browser) onCompany(number string) snapshot {
+	b.t.Helper()
+	return b.waitUntil("on company "+number, func(s snapshot) bool {
+		return s.page.kind == kindProfile && s.page.number == number
+	})
+}
+
+// holdRequests makes every request from now on wait until release is
+// called or the request is cancelled.
+func holdRequests(f *fakeRegistry) (release func()) {
+	h := make(chan struct{})
+	f.mu.Lock()
+	f.hold = h
+	f.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			f.mu.Lock()
+			if f.hold == h {
+				f.hold = nil
+			}
+			f.mu.Unlock()
+			close(h)
+		})
+	}
+}
+
+// waitForRequests waits until the registry has been asked n times, so a
+// test acts while the last request is surely in flight.
+func waitForRequests(t *testing.T, f *fakeRegistry, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for f.count() < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d requests, want %d: %v", f.count(), n, f.requests())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func countPrefix(f *fakeRegistry, prefix string) int {
+	n := 0
+	for _, r := range f.requests() {
+		if strings.HasPrefix(r, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// lastCtx is the context of the registry's latest request.
+func lastCtx(f *fakeRegistry) context.Context {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.ctxs[len(f.ctxs)-1]
+}
+
+// The screen, read as a person would.
+
+// topLines are the lines above the rule under the header.
+func topLines(screen string) []string {
+	ls := splitLines(screen)
+	for i, l := range ls {
+		if l != "" && strings.Trim(l, "─") == "" {
+			return ls[:i]
+		}
+	}
+	return nil
+}
+
+// bodyLines are the lines under the rule, without the two footer lines and
+// the error box.
+func bodyLines(screen string) []string {
+	ls := splitLines(screen)
+	top := len(topLines(screen))
+	if top == 0 || len(ls) < top+3 {
+		return nil
+	}
+	var out []string
+	for _, l := range ls[top+1 : len(ls)-2] {
+		if !strings.HasPrefix(l, "▌") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// headerAndCrumb are the title line (the company, the officer or coview
+// itself) and the breadcrumb under it: the first lines after the search
+// input, the recent numbers and the queue, which are all indented.
+func headerAndCrumb(screen string) (header, crumb string) {
+	top := topLines(screen)
+	for i := 1; i < len(top); i++ {
+		if !strings.HasPrefix(top[i], " ") && !strings.HasPrefix(top[i], "▸") {
+			if i+1 < len(top) {
+				crumb = strings.TrimSpace(top[i+1])
+			}
+			return strings.TrimRight(top[i], " "), crumb
+		}
+	}
+	return "", ""
+}
+
+// startsWithName reports whether a line begins with name, allowing for the
+// name being cut short with an ellipsis on a narrow screen.
+func startsWithName(line, name string) bool {
+	if strings.HasPrefix(line, name) {
+		return true
+	}
+	i := strings.Index(line, "…")
+	return i >= 3 && strings.HasPrefix(name, line[:i])
+}
+
+// endsWithStep reports whether a breadcrumb ends with step, or was cut.
+func endsWithStep(crumb, step string) bool {
+	return strings.HasSuffix(crumb, step) || strings.HasSuffix(crumb, "…")
+}
+
+// paneLabels are the labels in the first column of each pane of
+// simpleProfile, in pane order.
+var paneLabels = [][]string{
+	{"Name", "Number", "Status", "Type", "Jurisdiction", "Incorporated on"},
+	{"Address"},
+	{"Accounts"},
+	{"Statement"},
+	{"This profile", "Filing history", "Officers", "Charges", "Insolvency"},
+}
+
+// drawnPanes are the panes whose labels appear on the page under the rule.
+func drawnPanes(screen string) []int {
+	var out []int
+	for _, l := range bodyLines(screen) {
+		text := strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(l), "▸ "), " ")
+		token, _, _ := strings.Cut(text, "  ")
+		head, cut := strings.CutSuffix(token, "…")
+		for pane, labels := range paneLabels {
+			for _, label := range labels {
+				if token == label || (cut && len(head) >= 3 && strings.HasPrefix(label, head)) {
+					if !slices.Contains(out, pane) {
+						out = append(out, pane)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func mustDrawPane(t *testing.T, s snapshot, pane int) {
+	t.Helper()
+	if s.page.tab != pane {
+		t.Fatalf("pane %d selected (counting from 0), want %d:\n%s", s.page.tab, pane, s.screen)
+	}
+	if got := drawnPanes(s.screen); !slices.Equal(got, []int{pane}) {
+		t.Fatalf("drawn: panes %v counting from 0, want only pane %d:\n%s", got, pane, s.screen)
+	}
+}
+
+// mustFit checks that the screen is laid out for a w×h terminal: exactly h
+// lines, none wider than w, and the rule as wide as the screen.
+func mustFit(t *testing.T, s snapshot, w, h int) {
+	t.Helper()
+	if s.width != w || s.height != h {
+		t.Fatalf("laid out for %dx%d, want %dx%d", s.width, s.height, w, h)
+	}
+	if !s.laidOut {
+		t.Fatalf("the rows counted for the page are not the rows drawn:\n%s", s.screen)
+	}
+	ls := splitLines(s.screen)
+	if len(ls) != h {
+		t.Fatalf("%d lines on a screen %d high:\n%s", len(ls), h, s.screen)
+	}
+	for _, l := range ls {
+		if cw := ansi.StringWidth(l); cw > w {
+			t.Fatalf("a line %d cells wide on a screen %d wide: %q", cw, w, l)
+		}
+	}
+	top := topLines(s.screen)
+	if len(top) == len(ls) || ansi.StringWidth(ls[len(top)]) != w {
+		t.Fatalf("the rule is not %d cells wide:\n%s", w, s.screen)
+	}
+}
+
+// mustShowCompany checks the page, the header and the breadcrumb all name
+// the company.
+func mustShowCompany(t *testing.T, s snapshot, number, name string) {
+	t.Helper()
+	if s.page.kind != kindProfile || s.page.number != number {
+		t.Fatalf("on %v %q, want the profile of %s:\n%s", s.page.kind, s.page.number, number, s.screen)
+	}
+	header, crumb := headerAndCrumb(s.screen)
+	if !startsWithName(header, name) || !strings.Contains(header, number) {
+		t.Fatalf("the header reads %q, want %s %s:\n%s", header, name, number, s.screen)
+	}
+	if !endsWithStep(crumb, name) {
+		t.Fatalf("the breadcrumb reads %q, want it to end at %s:\n%s", crumb, name, s.screen)
+	}
+	if cur, ok := s.current(); !ok || !cur.same(s.page) {
+		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
+	}
+}
+
+// The four situations of "A hostile world".
+
+var demoNames = map[string]string{
+	"00006400": "MARZIPAN MOUNTAIN SOFTWARE LTD",
+	"SC006405": "CLOUDBERRY & CRANACHAN DISTILLERS LTD",
+	"OC006404": "FIDDLESTICKS & FROGGATT LLP",
+}
+
+// slowFor is a registry whose profiles of some companies take longer to
+// come, so that answers arrive in another order than they were asked for.
+type slowFor struct {
+	Registry
+	extra map[string]time.Duration
+}
+
+func (r slowFor) Company(ctx context.Context, number string) (*api.Profile, error) {
+	timer := time.NewTimer(r.extra[number])
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return nil, &api.Error{Kind: api.KindCanceled, Subject: number, Err: ctx.Err()}
+	case <-timer.C:
+	}
+	return r.Registry.Company(ctx, number)
+}
+
+// TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne types three
+// numbers with Enter between them, without waiting, against the demo
+// registry answering after 30ms, and the first two later still: were
+// they let through, they would arrive after the last.
+func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
+	srv := httptest.NewServer(demo.NewHandler(demo.Options{Latency: 30 * time.Millisecond}))
+	t.Cleanup(srv.Close)
+	client, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := slowFor{client, map[string]time.Duration{"00006400": 80 * time.Millisecond, "SC006405": 40 * time.Millisecond}}
+	b := startBrowser(t, reg, Options{}, 100, 30)
+	b.waitUntil("ready to type", func(s snapshot) bool { return s.searching })
+
+	typed := []string{"00006400", "SC006405", "OC006404"}
+	for _, n := range typed {
+		b.typ(n)
+		b.keys("enter")
+	}
+	b.idle()
+	time.Sleep(150 * time.Millisecond) // past the slowest answer
+	s := b.idle()
+	mustShowCompany(t, s, "OC006404", demoNames["OC006404"])
+	mustNotContain(t, s.screen, demoNames["00006400"], demoNames["SC006405"])
+	if s.searching || s.input != "" {
+		t.Fatalf("the search box holds %q (focused %v) after the last number opened", s.input, s.searching)
+	}
+
+	// Back walks through the companies that were shown, newest first: the
+	// ones overtaken before they arrived were never shown and are not
+	// there to go back to.
+	var shown []string
+	for s.at > 0 {
+		b.keys("backspace")
+		s = b.ask()
+		mustShowCompany(t, s, s.page.number, demoNames[s.page.number])
+		shown = append(shown, s.page.number)
+	}
+	earlier := []string{"SC006405", "00006400"}
+	for _, n := range shown {
+		i := slices.Index(earlier, n)
+		if i < 0 {
+			t.Fatalf("back went through %v: not the earlier numbers in order", shown)
+		}
+		earlier = earlier[i+1:]
+	}
+	b.keys("backspace")
+	if s2 := b.ask(); s2.page.number != s.page.number || s2.note != "Nothing to go back to." {
+		t.Fatalf("back from the first page went to %q (note %q)", s2.page.number, s2.note)
+	}
+	for range shown {
+		b.keys("alt+right")
+	}
+	mustShowCompany(t, b.ask(), "OC006404", demoNames["OC006404"])
+}
+
+// TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone lets the
+// first answer arrive in the middle of typing the second number: the
+// first company shows, the half-typed number stays in the search box, and
+// Enter opens it.
+func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing.T) {
+	f := fakeWith(t, "00000001", "SC000002")
+	b := startBrowser(t, f, Options{}, 80, 24)
+	b.waitUntil("ready to type", func(s snapshot) bool { return s.searching })
+
+	release := holdRequests(f)
+	b.typ("00000001")
+	b.keys("enter")
+	b.typ("SC00")
+	waitForRequests(t, f, 1)
+	release()
+	s := b.onCompany("00000001")
+	if !s.searching || s.input != "SC00" {
+		t.Fatalf("the answer took the half-typed number: search %q (focused %v)\n%s", s.input, s.searching, s.screen)
+	}
+	mustContain(t, s.screen, "Company number › SC00")
+
+	b.typ("0002")
+	b.keys("enter")
+	s = b.idle()
+	mustShowCompany(t, s, "SC000002", "COMPANY SC000002 LIMITED")
+	mustDrawPane(t, s, 0)
+	if s.searching || s.input != "" {
+		t.Fatalf("the search box holds %q (focused %v) after the number opened", s.input, s.searching)
+	}
+
+	// Both were shown, so back goes to the first, then no further.
+	b.keys("backspace")
+	mustShowCompany(t, b.ask(), "00000001", "COMPANY 00000001 LIMITED")
+	b.keys("backspace")
+	if s := b.ask(); s.page.number != "00000001" || s.note != "Nothing to go back to." {
+		t.Fatalf("back from the first company went to %q (note %q)", s.page.number, s.note)
+	}
+	if got := f.requests(); !slices.Equal(got, []string{"company 00000001", "company SC000002"}) {
+		t.Fatalf("requests %v", got)
+	}
+}
+
+// TestRetypingTheCompanyOnScreenWhileAnotherLoadsKeepsIt: the user asks for
+// another company, then (before it arrives) for the one on screen. The
+// other one's answer must not replace it.
+func TestRetypingTheCompanyOnScreenWhileAnotherLoadsKeepsIt(t *testing.T) {
+	f := fakeWith(t, "00000001", "00000002")
+	b := startBrowser(t, f, Options{Numbers: []string{"00000001"}}, 80, 24)
+	b.onCompany("00000001")
+	b.idle()
+
+	release := holdRequests(f)
+	b.keys("/")
+	b.typ("00000002")
+	b.keys("enter")
+	waitForRequests(t, f, 2)
+	second := lastCtx(f)
+	b.typ("00000001")
+	b.keys("enter")
+	b.ask()
+	release()
+	// The late answer, had it been let through, would come in now.
+	time.Sleep(20 * time.Millisecond)
+	s := b.idle()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	mustNotContain(t, s.screen, "COMPANY 00000002 LIMITED")
+	if second.Err() == nil {
+		t.Fatal("the request for the company no longer wanted was left running")
+	}
+	if len(s.hist) != 1 {
+		t.Fatalf("history %+v, want the one company", s.hist)
+	}
+}
+
+var tabKeys = []string{"tab", "shift+tab", "1", "2", "3", "4", "5"}
+
+func randomTabKeys(rnd *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = tabKeys[rnd.IntN(len(tabKeys))]
+	}
+	return out
+}
+
+// paneAfter is the pane the keys select, starting from pane.
+func paneAfter(pane int, keys []string) int {
+	for _, k := range keys {
+		switch k {
+		case "tab":
+			pane = (pane + 1) % 5
+		case "shift+tab":
+			pane = (pane + 4) % 5
+		default:
+			pane = int(k[0] - '1')
+		}
+	}
+	return pane
+}
+
+// TestRapidTabSwitchingShowsThePaneOfTheLastKeyAndCostsNoRequests sends
+// bursts of pane keys while a profile loads, as it arrives and after.
+func TestRapidTabSwitchingShowsThePaneOfTheLastKeyAndCostsNoRequests(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 7))
+	f := fakeWith(t, "00000001", "00000002", "00000003")
+	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002", "00000003"}}, 80, 24)
+	b.onCompany("00000001")
+
+	// While 2 loads, the keys work the page on screen.
+	release := holdRequests(f)
+	b.keys("n")
+	waitForRequests(t, f, 2)
+	// It ends on a digit past 1, so the pane differs from a new page's.
+	burst := append(randomTabKeys(rnd, 39), tabKeys[3+rnd.IntN(4)])
+	b.keys(burst...)
+	s := b.ask()
+	if !s.busy {
+		t.Fatal("the second company is not loading")
+	}
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	onFirst := paneAfter(0, burst)
+	mustDrawPane(t, s, onFirst)
+
+	// The new page opens on its first pane, like a new page in a browser.
+	release()
+	s = b.onCompany("00000002")
+	mustDrawPane(t, s, 0)
+	burst = randomTabKeys(rnd, 40)
+	b.keys(burst...)
+	onSecond := paneAfter(0, burst)
+	mustDrawPane(t, b.ask(), onSecond)
+
+	// Going back shows the first company on the pane last chosen for it,
+	// though that was chosen while the second was loading.
+	b.keys("backspace")
+	s = b.ask()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	mustDrawPane(t, s, onFirst)
+	b.keys("alt+right")
+	s = b.ask()
+	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
+	mustDrawPane(t, s, onSecond)
+
+	// Keys racing the answer: wherever it lands among them, the browser
+	// ends consistent, and keys sent after it are obeyed exactly.
+	release = holdRequests(f)
+	b.keys("n")
+	waitForRequests(t, f, 3)
+	racing := randomTabKeys(rnd, 60)
+	delay := time.Duration(rnd.IntN(3)) * time.Millisecond
+	go func() {
+		time.Sleep(delay)
+		release()
+	}()
+	b.keys(racing...)
+	s = b.idle()
+	mustShowCompany(t, s, "00000003", "COMPANY 00000003 LIMITED")
+	mustDrawPane(t, s, s.page.tab)
+	burst = randomTabKeys(rnd, 30)
+	b.keys(burst...)
+	mustDrawPane(t, b.ask(), paneAfter(s.page.tab, burst))
+
+	want := []string{"company 00000001", "company 00000002", "company 00000003"}
+	if got := f.requests(); !slices.Equal(got, want) {
+		t.Fatalf("requests %v, want %v: switching panes must not fetch", got, want)
+	}
+}
+
+// TestResizesWhileFetchesAreInFlightLayOutForTheLastSize resizes the
+// terminal, to sizes tiny and huge, while a profile and then a list load
+// and as they arrive.
+func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(11, 3))
+	f := fakeWith(t, "00000001", "00000002")
+	f.officers["/company/00000001/officers"] = makeOfficers(150)
+	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002"}}, 80, 24)
+	b.onCompany("00000001")
+
+	// Scroll the address pane on a tiny screen.
+	b.keys("2")
+	b.send(tea.WindowSizeMsg{Width: 20, Height: 8})
+	b.keys("down", "down")
+	if s := b.ask(); s.page.scroll == 0 {
+		t.Fatalf("the address pane did not scroll at 20x8:\n%s", s.screen)
+	}
+
+	sizes := []tea.WindowSizeMsg{{Width: 20, Height: 5}, {Width: 250, Height: 80}, {Width: 1, Height: 1},
+		{Width: 33, Height: 9}, {Width: 120, Height: 40}, {Width: 0, Height: 0}, {Width: 81, Height: 23}}
+	release := holdRequests(f)
+	b.keys("n")
+	waitForRequests(t, f, 2)
+	for _, size := range sizes {
+		b.send(size)
+		s := b.ask()
+		if !s.busy || s.page.number != "00000001" {
+			t.Fatalf("after a resize to %dx%d: busy %v on %q", size.Width, size.Height, s.busy, s.page.number)
+		}
+		// Below 20x8 the browser lays out for 20x8, its smallest.
+		w, h := max(size.Width, 20), max(size.Height, 8)
+		if s.width != w || s.height != h || !s.laidOut {
+			t.Fatalf("a resize to %dx%d laid out for %dx%d (counted rows agree: %v)",
+				size.Width, size.Height, s.width, s.height, s.laidOut)
+		}
+		for _, l := range splitLines(s.screen) {
+			if ansi.StringWidth(l) > w {
+				t.Fatalf("a line wider than %d after a resize to %dx%d: %q", w, size.Width, size.Height, l)
+			}
+		}
+	}
+	// The answer lands somewhere among more resizes.
+	landAmongResizes(b, rnd, release)
+	b.send(tea.WindowSizeMsg{Width: 97, Height: 31})
+	s := b.idle()
+	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
+	mustFit(t, s, 97, 31)
+	mustDrawPane(t, s, 0)
+
+	// Back on the first company, the address pane it was left on now fits
+	// the screen: it is drawn whole, from its first line.
+	b.keys("backspace")
+	s = b.ask()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	mustFit(t, s, 97, 31)
+	mustDrawPane(t, s, 1)
+	mustContain(t, s.screen, "Address  1 Test Street", "Testville", "TE1 1ST")
+
+	// A list that arrives among resizes is laid out for the last one.
+	b.keys("5", "down", "down")
+	release = holdRequests(f)
+	b.keys("enter")
+	waitForRequests(t, f, 3)
+	landAmongResizes(b, rnd, release)
+	b.send(tea.WindowSizeMsg{Width: 70, Height: 20})
+	s = b.idle()
+	if s.page.kind != kindOfficers {
+		t.Fatalf("on %v after following Officers:\n%s", s.page.kind, s.screen)
+	}
+	mustFit(t, s, 70, 20)
+	mustContain(t, s.screen, "COMPANY 00000001 LIMITED › Officers", "▸ PERSON 0000, Test", "1 of 150")
+
+	// Ending on a tiny size lays out a profile for the smallest the
+	// browser draws.
+	b.keys("backspace")
+	b.send(tea.WindowSizeMsg{Width: 20, Height: 5})
+	s = b.ask()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	mustFit(t, s, 20, 8)
+}
+
+// landAmongResizes releases the request in flight while sending random
+// sizes, tiny to huge.
+func landAmongResizes(b *browser, rnd *rand.Rand, release func()) {
+	sizes := make([]tea.WindowSizeMsg, 40)
+	for i := range sizes {
+		sizes[i] = tea.WindowSizeMsg{Width: 1 + rnd.IntN(260), Height: 1 + rnd.IntN(90)}
+	}
+	delay := time.Duration(rnd.IntN(3)) * time.Millisecond
+	go func() {
+		time.Sleep(delay)
+		release()
+	}()
+	for _, size := range sizes {
+		b.send(size)
+	}
+}
+
+// TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored:
+// open A, open B, follow B's officers and press back before they arrive.
+// Back is from the page on screen, B, as in a web browser; the officers'
+// late answer must not pull the view forward, and they are not in history.
+func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored(t *testing.T) {
+	f := fakeWith(t, "00000001", "00000002")
+	f.officers["/company/00000002/officers"] = makeOfficers(3)
+	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002"}}, 80, 24)
+	b.onCompany("00000001")
+	b.keys("n")
+	b.onCompany("00000002")
+
+	release := holdRequests(f)
+	b.keys("5", "down", "down", "enter")
+	waitForRequests(t, f, 3)
+	officers := lastCtx(f)
+	b.keys("backspace")
+	s := b.ask()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	if s.busy || officers.Err() == nil {
+		t.Fatalf("back left the officers loading (busy %v, request %v)", s.busy, officers.Err())
+	}
+	release()
+	time.Sleep(20 * time.Millisecond)
+	s = b.idle()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	if len(s.hist) != 2 || s.at != 0 {
+		t.Fatalf("history %d places at %d, want A and B at A", len(s.hist), s.at)
+	}
+
+	// Forward is B as it was left (the links pane, on Officers), from the
+	// cache; the officers were never shown, so there is nothing further.
+	b.keys("alt+right")
+	s = b.ask()
+	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
+	mustDrawPane(t, s, linksTab)
+	mustContain(t, s.screen, "▸ Officers")
+	b.keys("alt+right")
+	if s := b.ask(); s.page.kind != kindProfile || s.note != "Nothing to go forward to." {
+		t.Fatalf("forward past B went to %v (note %q)", s.page.kind, s.note)
+	}
+	if n := countPrefix(f, "company"); n != 2 {
+		t.Fatalf("back and forward fetched profiles again: %v", f.requests())
+	}
+
+	// Back then forward, both while the officers load: the view is B and
+	// stays B when they arrive.
+	release = holdRequests(f)
+	before := f.count()
+	b.keys("enter")
+	waitForRequests(t, f, before+1)
+	b.keys("backspace", "alt+right")
+	s = b.ask()
+	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
+	release()
+	time.Sleep(20 * time.Millisecond)
+	s = b.idle()
+	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
+	if len(s.hist) != 2 || s.at != 1 {
+		t.Fatalf("history %d places at %d, want A and B at B", len(s.hist), s.at)
+	}
+	if f.count() != before+1 {
+		t.Fatalf("one enter made requests %v", f.requests()[before:])
+	}
+
+	// Followed and left to arrive, the officers are shown; then back and
+	// forward cost nothing.
+	b.keys("enter")
+	s = b.idle()
+	if s.page.kind != kindOfficers || !strings.Contains(s.screen, "3 officers") {
+		t.Fatalf("on %v after following Officers:\n%s", s.page.kind, s.screen)
+	}
+	n := f.count()
+	b.keys("backspace")
+	mustShowCompany(t, b.ask(), "00000002", "COMPANY 00000002 LIMITED")
+	b.keys("alt+right")
+	if s := b.idle(); s.page.kind != kindOfficers || f.count() != n {
+		t.Fatalf("forward to the officers: on %v, requests %v", s.page.kind, f.requests()[n:])
+	}
+}
+
+// TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest makes forward
+// need a request (the officers were reloaded and the reload abandoned),
+// presses back while it is in flight, then goes forward for real.
+func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
+	f := fakeWith(t, "00000001", "00000002")
+	f.officers["/company/00000002/officers"] = makeOfficers(3)
+	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002"}}, 80, 24)
+	b.onCompany("00000001")
+	b.keys("n")
+	b.onCompany("00000002")
+	b.keys("5", "down", "down", "enter")
+	if s := b.idle(); s.page.kind != kindOfficers {
+		t.Fatalf("on %v after following Officers", s.page.kind)
+	}
+
+	// A reload drops the officers from the cache; back abandons it.
+	release := holdRequests(f)
+	b.keys("r")
+	waitForRequests(t, f, 4)
+	b.keys("backspace")
+	mustShowCompany(t, b.ask(), "00000002", "COMPANY 00000002 LIMITED")
+	release()
+
+	// Forward must fetch; back while it does goes back from B, to A.
+	release = holdRequests(f)
+	n := f.count()
+	b.keys("alt+right")
+	waitForRequests(t, f, n+1)
+	forward := lastCtx(f)
+	if s := b.ask(); !s.busy || s.page.number != "00000002" || s.page.kind != kindProfile {
+		t.Fatalf("forward did not wait for the officers on B: busy %v on %v", s.busy, s.page.kind)
+	}
+	b.keys("backspace")
+	b.ask() // back is taken in (and forward cancelled) before the release
+	release()
+	time.Sleep(20 * time.Millisecond)
+	s := b.idle()
+	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
+	if forward.Err() == nil {
+		t.Fatal("back left forward's request running")
+	}
+	if len(s.hist) != 3 || s.at != 0 {
+		t.Fatalf("history %d places at %d, want A, B and the officers at A", len(s.hist), s.at)
+	}
+
+	// Forward twice reaches the officers, fetched once: the abandoned
+	// answer was cancelled, so the cache has nothing.
+	n = f.count()
+	b.keys("alt+right", "alt+right")
+	s = b.idle()
+	if s.page.kind != kindOfficers || !strings.Contains(s.screen, "3 officers") || s.at != 2 {
+		t.Fatalf("forward twice: on %v at %d:\n%s", s.page.kind, s.at, s.screen)
+	}
+	if got := f.count() - n; got != 1 {
+		t.Fatalf("forward twice made %d requests: %v", got, f.requests()[n:])
+	}
+}
+
+// TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead: forward is in
+// flight when the user follows another link from the page on screen. The
+// link wins, and history forgets what was ahead, as a browser's does.
+func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	f.officers["/company/00000001/officers"] = makeOfficers(3)
+	f.filings["/company/00000001/filing-history"] = makeFilings(4)
+	b := startBrowser(t, f, Options{Numbers: []string{"00000001"}}, 80, 24)
+	b.onCompany("00000001")
+	b.keys("5", "down", "down", "enter")
+	b.idle()
+	release := holdRequests(f)
+	b.keys("r")
+	waitForRequests(t, f, 3)
+	b.keys("backspace")
+	b.ask() // back is taken in (and the reload cancelled) before the release
+	release()
+	mustShowCompany(t, b.idle(), "00000001", "COMPANY 00000001 LIMITED")
+
+	release = holdRequests(f)
+	n := f.count()
+	b.keys("alt+right")
+	waitForRequests(t, f, n+1)
+	b.keys("up", "enter") // Filing history, while forward loads
+	waitForRequests(t, f, n+2)
+	release()
+	time.Sleep(20 * time.Millisecond)
+	s := b.idle()
+	if s.page.kind != kindFilings || !strings.Contains(s.screen, "COMPANY 00000001 LIMITED › Filing history") {
+		t.Fatalf("on %v, want the filing history:\n%s", s.page.kind, s.screen)
+	}
+	if len(s.hist) != 2 || s.at != 1 {
+		t.Fatalf("history %d places at %d, want the profile and the filings", len(s.hist), s.at)
+	}
+	b.keys("backspace")
+	mustShowCompany(t, b.ask(), "00000001", "COMPANY 00000001 LIMITED")
+	b.keys("alt+right")
+	if s := b.ask(); s.page.kind != kindFilings {
+		t.Fatalf("forward went to %v, want the filings", s.page.kind)
+	}
+}
+
+// TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList is what
+// a random interleaving found: a reload of a dissolved company's profile,
+// abandoned for its officers before the fresh profile came. The officers
+// must still be read against the company: its name above them, and none
+// shown as current.
+func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing.T) {
+	f := newFake()
+	p := simpleProfile(t, "00000004", "GONE LIMITED")
+	p.CompanyStatus = "dissolved"
+	f.profiles["00000004"] = p
+	f.officers["/company/00000004/officers"] = makeOfficers(3)
+	b := startBrowser(t, f, Options{Numbers: []string{"00000004"}}, 80, 24)
+	b.onCompany("00000004")
+	b.keys("5", "down", "down")
+
+	release := holdRequests(f)
+	b.keys("r")
+	waitForRequests(t, f, 2)
+	b.keys("enter") // Officers, while the profile reloads
+	waitForRequests(t, f, 3)
+	b.ask()
+	release()
+	time.Sleep(20 * time.Millisecond)
+	s := b.idle()
+	if s.page.kind != kindOfficers {
+		t.Fatalf("on %v, want the officers:\n%s", s.page.kind, s.screen)
+	}
+	header, _ := headerAndCrumb(s.screen)
+	if !strings.HasPrefix(header, "GONE LIMITED  00000004") {
+		t.Fatalf("the header reads %q, want the company:\n%s", header, s.screen)
+	}
+	mustContain(t, s.screen, "no officer is current", "dissolved")
+
+	// Back on the profile, nothing is missing either.
+	b.keys("backspace")
+	mustShowCompany(t, b.idle(), "00000004", "GONE LIMITED")
+}
+
+// A randomised interleaving of everything at once.
+
+// jittery answers each request after a random pause, so answers overtake
+// one another as they do from a registry far away.
+type jittery struct {
+	*fakeRegistry
+	mu   sync.Mutex
+	rnd  *rand.Rand
+	most time.Duration
+}
+
+func (j *jittery) pause(ctx context.Context, subject string) error {
+	j.mu.Lock()
+	d := time.Duration(j.rnd.Int64N(int64(j.most) + 1))
+	j.mu.Unlock()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return &api.Error{Kind: api.KindCanceled, Subject: subject, Err: ctx.Err()}
+	case <-timer.C:
+		return nil
+	}
+}
+
+func (j *jittery) Company(ctx context.Context, number string) (*api.Profile, error) {
+	if err := j.pause(ctx, number); err != nil {
+		return nil, err
+	}
+	return j.fakeRegistry.Company(ctx, number)
+}
+
+func (j *jittery) Officers(ctx context.Context, link string, page api.Page) (*api.Officers, error) {
+	if err := j.pause(ctx, link); err != nil {
+		return nil, err
+	}
+	return j.fakeRegistry.Officers(ctx, link, page)
+}
+
+func (j *jittery) FilingHistory(ctx context.Context, link string, page api.Page) (*api.FilingHistory, error) {
+	if err := j.pause(ctx, link); err != nil {
+		return nil, err
+	}
+	return j.fakeRegistry.FilingHistory(ctx, link, page)
+}
+
+func (j *jittery) PSCStatements(ctx context.Context, link string, page api.Page) (*api.PSCStatements, error) {
+	if err := j.pause(ctx, link); err != nil {
+		return nil, err
+	}
+	return j.fakeRegistry.PSCStatements(ctx, link, page)
+}
+
+func (j *jittery) Appointments(ctx context.Context, link string, page api.Page) (*api.Appointments, error) {
+	if err := j.pause(ctx, link); err != nil {
+		return nil, err
+	}
+	return j.fakeRegistry.Appointments(ctx, link, page)
+}
+
+func (j *jittery) Get(ctx context.Context, link string, query url.Values) (*api.Response, error) {
+	if err := j.pause(ctx, link); err != nil {
+		return nil, err
+	}
+	return j.fakeRegistry.Get(ctx, link, query)
+}
+
+// wanderNumbers are what the random user types: four companies, one of
+// them Scottish, and one number the registry does not know.
+var wanderNumbers = []string{"00000001", "00000002", "00000003", "SC000004", "00000009"}
+
+// wander is one random user action; it returns what it did, for the log.
+func wander(b *browser, rnd *rand.Rand) string {
+	pick := func(list []string) string { return list[rnd.IntN(len(list))] }
+	switch r := rnd.IntN(100); {
+	case r < 14:
+		n := pick(wanderNumbers)
+		if rnd.IntN(2) == 0 {
+			b.keys("/")
+		}
+		b.typ(n)
+		b.keys("enter")
+		return "type " + n + "⏎"
+	case r < 22:
+		var text string
+		switch rnd.IntN(3) {
+		case 0:
+			text = pick(wanderNumbers) + "\n"
+		case 1:
+			text = pick(wanderNumbers) + "\n" + pick(wanderNumbers) + "\n" + pick(wanderNumbers)
+		default:
+			text = "Company No. " + pick(wanderNumbers)
+		}
+		b.send(tea.PasteMsg{Content: text})
+		return fmt.Sprintf("paste %q", text)
+	case r < 34:
+		k := pick([]string{"tab", "shift+tab"})
+		b.keys(k)
+		return k
+	case r < 46:
+		k := pick([]string{"1", "2", "3", "4", "5"})
+		b.keys(k)
+		return k
+	case r < 54:
+		k := pick([]string{"backspace", "alt+left"})
+		b.keys(k)
+		return k
+	case r < 60:
+		b.keys("alt+right")
+		return "alt+right"
+	case r < 68:
+		keys := []string{"5"}
+		for range rnd.IntN(4) {
+			keys = append(keys, "down")
+		}
+		keys = append(keys, "enter")
+		b.keys(keys...)
+		return strings.Join(keys, " ")
+	case r < 72:
+		keys := []string{pick([]string{"down", "pgdown", "end", "up"}), "enter"}
+		b.keys(keys...)
+		return strings.Join(keys, " ")
+	case r < 80:
+		// Mostly up to 160x50: every frame of a huge screen costs the
+		// renderer, and the resize test has them.
+		size := tea.WindowSizeMsg{Width: 1 + rnd.IntN(160), Height: 1 + rnd.IntN(50)}
+		if rnd.IntN(4) == 0 {
+			size = pick2(rnd, []tea.WindowSizeMsg{{Width: 20, Height: 5}, {Width: 250, Height: 80}, {Width: 20, Height: 8}})
+		}
+		b.send(size)
+		return fmt.Sprintf("resize %dx%d", size.Width, size.Height)
+	case r < 85:
+		b.keys("esc")
+		return "esc"
+	case r < 88:
+		b.keys("n")
+		return "n"
+	case r < 90:
+		k := pick([]string{"r", "pgdown", "end"})
+		b.keys(k)
+		return k
+	default:
+		d := time.Duration(rnd.IntN(8)) * time.Millisecond
+		time.Sleep(d)
+		return "wait " + d.String()
+	}
+}
+
+func pick2[T any](rnd *rand.Rand, list []T) T { return list[rnd.IntN(len(list))] }
+
+// mustBeConsistent checks what must hold whenever the browser is idle: it
+// shows the page history is on, its header names it, a profile draws the
+// pane selected, and the page is laid out for the size given.
+func mustBeConsistent(t *testing.T, s snapshot, w, h int) {
+	t.Helper()
+	if s.busy || strings.Contains(s.screen, "Loading") {
+		t.Fatalf("not idle:\n%s", s.screen)
+	}
+	mustFit(t, s, w, h)
+	header, crumb := headerAndCrumb(s.screen)
+	cur, ok := s.current()
+	if !ok {
+		if s.page.kind != kindHome || !strings.HasPrefix(header, "coview") {
+			t.Fatalf("no history, yet on %v:\n%s", s.page.kind, s.screen)
+		}
+		return
+	}
+	if !cur.same(s.page) {
+		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
+	}
+	want := "COMPANY " + s.page.number + " LIMITED"
+	if s.page.kind == kindAppointments {
+		want = "SOMEONE, Anyone"
+	}
+	if !startsWithName(header, want) {
+		t.Fatalf("the header reads %q on %v of %s, want %q:\n%s", header, s.page.kind, s.page.number, want, s.screen)
+	}
+	if !endsWithStep(crumb, s.page.title) {
+		t.Fatalf("the breadcrumb reads %q, want it to end at %q:\n%s", crumb, s.page.title, s.screen)
+	}
+	if s.page.kind == kindProfile {
+		mustDrawPane(t, s, s.page.tab)
+	}
+	// A company's officers are its own, in order, with none missed or
+	// repeated, however their pages arrived.
+	if s.page.kind == kindOfficers {
+		for i, name := range s.rows {
+			if want := officerName(s.page.number, i); name != want {
+				t.Fatalf("row %d of the officers of %s is %q, want %q", i, s.page.number, name, want)
+			}
+		}
+	}
+}
+
+// officerName is the name of officer i of a company in the random test.
+func officerName(number string, i int) string {
+	return fmt.Sprintf("PERSON %04d OF %s, Test", i, number)
+}
+
+// TestRandomInterleavingsLeaveAnIdleConsistentView lets a random user type,
+// paste, switch panes, go back and forward, follow links, resize and
+// cancel against a registry answering after random delays; once it all
+// settles the view must be consistent, and a last request must win.
+func TestRandomInterleavingsLeaveAnIdleConsistentView(t *testing.T) {
+	// Each seed plays three rounds of 20 random steps, then 5 more and a
+	// last number: 75 steps in all.
+	const seeds, rounds, steps = 20, 3, 20
+	finalSizes := []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 100, Height: 30}, {Width: 132, Height: 43}}
+	for seed := range uint64(seeds) {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			t.Parallel()
+			rnd := rand.New(rand.NewPCG(seed, 2026))
+			f := fakeWith(t, "00000001", "00000002", "00000003", "SC000004")
+			for _, n := range []string{"00000001", "00000002", "00000003", "SC000004"} {
+				officers := makeOfficers(1 + rnd.IntN(260))
+				for i := range officers {
+					officers[i].Name = officerName(n, i)
+				}
+				f.officers["/company/"+n+"/officers"] = officers
+				f.filings["/company/"+n+"/filing-history"] = makeFilings(rnd.IntN(120))
+			}
+			reg := &jittery{fakeRegistry: f, rnd: rand.New(rand.NewPCG(seed, 1)), most: 12 * time.Millisecond}
+			b := startBrowser(t, reg, Options{}, 80, 24)
+			var did []string
+			t.Cleanup(func() {
+				if t.Failed() {
+					t.Logf("seed %d; the steps were:\n%s", seed, strings.Join(did, "\n"))
+				}
+			})
+			for range rounds {
+				for range steps {
+					did = append(did, wander(b, rnd))
+				}
+				size := pick2(rnd, finalSizes)
+				b.send(size)
+				did = append(did, fmt.Sprintf("resize %dx%d", size.Width, size.Height))
+				mustBeConsistent(t, b.idle(), size.Width, size.Height)
+
+				// More of the same, then at once a last number pasted: it
+				// is what ends on screen, on its first pane, whatever was
+				// still in flight.
+				for range 5 {
+					did = append(did, wander(b, rnd))
+				}
+				last := pick2(rnd, wanderNumbers[:4])
+				b.send(tea.PasteMsg{Content: last + "\n"})
+				b.send(size)
+				did = append(did, "paste "+last, fmt.Sprintf("resize %dx%d", size.Width, size.Height))
+				b.idle()
+				time.Sleep(2 * reg.most) // answers let go of would arrive by now
+				s := b.idle()
+				mustBeConsistent(t, s, size.Width, size.Height)
+				mustShowCompany(t, s, last, "COMPANY "+last+" LIMITED")
+				mustDrawPane(t, s, 0)
+
+				burst := randomTabKeys(rnd, 12)
+				b.keys(burst...)
+				did = append(did, strings.Join(burst, " "))
+				s = b.idle()
+				mustBeConsistent(t, s, size.Width, size.Height)
+				mustShowCompany(t, s, last, "COMPANY "+last+" LIMITED")
+				mustDrawPane(t, s, paneAfter(0, burst))
+			}
+		})
+	}
+}
+
+// panicsOnKey is a model that breaks on the first key, as the search input
+// once did on a tab after a paste (see the random interleavings).
+type panicsOnKey struct{}
+
+func (panicsOnKey) Init() tea.Cmd { return nil }
+
+func (m panicsOnKey) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyPressMsg); ok {
+		var matched [][]rune
+		_ = matched[0]
+	}
+	return m, nil
+}
+
+func (panicsOnKey) View() tea.View { return tea.NewView("fine") }
+
+// TestAPanicInUpdateEndsTheProgramThroughTheGuard runs a program whose
+// Update panics: the guard must hand the program a model to draw and a
+// quit, so that it ends normally, rather than a nil model whose drawing
+// panics inside Bubble Tea, which prints a stack trace on the terminal.
+func TestAPanicInUpdateEndsTheProgramThroughTheGuard(t *testing.T) {
+	g := newCrashGuard()
+	p := tea.NewProgram(&guarded{inner: panicsOnKey{}, g: g}, append([]tea.ProgramOption{
+		tea.WithInput(strings.NewReader("")), tea.WithOutput(&strings.Builder{}), tea.WithoutSignals(),
+		tea.WithWindowSize(80, 24)}, pinned...)...)
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Run()
+		done <- err
+	}()
+	p.Send(keyMsg("x"))
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the program ended with %v, want a normal quit", err)
+		}
+	case <-time.After(10 * time.Second):
+		p.Kill()
+		t.Fatal("the program did not quit after the panic")
+	}
+	if v, crashed := g.get(); !crashed || !strings.Contains(fmt.Sprint(v), "index out of range") {
+		t.Fatalf("the guard recorded %v (%v)", v, crashed)
+	}
+}
+
+// TestTabAfterAPasteIntoTheSearchBoxDoesNotCrash is the crash a random
+// interleaving found: the search input works out which recent numbers
+// match its text only on a key press, so after a paste added to the text
+// its old match ("0" matching 00000002) was shorter than the text, and tab
+// cut the match past its end.
+func TestTabAfterAPasteIntoTheSearchBoxDoesNotCrash(t *testing.T) {
+	f := fakeWith(t, "00000002")
+	b := startBrowser(t, f, Options{Numbers: []string{"00000002"}}, 80, 24)
+	b.onCompany("00000002")
+	b.keys("/")
+	b.typ("0")
+	b.send(tea.PasteMsg{Content: "Company No. 00000002"})
+	b.keys("tab")
+	if s := b.ask(); s.input != "0Company No. 00000002" {
+		t.Fatalf("the search box holds %q", s.input)
+	}
+	// Once the box is emptied (here by opening the company on screen), tab
+	// has nothing to complete.
+	b.keys("esc", "/")
+	b.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // delete to the start
+	b.typ("00000002")
+	b.keys("enter")
+	b.idle()
+	b.keys("/", "tab")
+	if s := b.ask(); s.input != "" {
+		t.Fatalf("tab in an empty search box completed %q", s.input)
+	}
+}
