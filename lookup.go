@@ -188,7 +188,7 @@ func readNumbers(args []string, env environ) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		if a == "-" {
-			data, err := io.ReadAll(bufio.NewReader(env.stdin))
+			data, err := io.ReadAll(env.stdin)
 			if err != nil {
 				return nil, fmt.Errorf("reading numbers from stdin: %w", err)
 			}
@@ -272,10 +272,9 @@ func lookupAll(ctx context.Context, c *api.Client, numbers []string, mode output
 				continue
 			}
 			out.Flush()
-			fmt.Fprintln(env.stderr, "coview: "+sanitize.Text(r.err.Error()))
-			if hint := authHint(r.err); hint != "" {
-				fmt.Fprintln(env.stderr, "coview: "+hint)
-				cancel()
+			report(env.stderr, withHint(r.err))
+			if authHint(r.err) != "" {
+				cancel() // every later request would be refused the same way
 			}
 			continue
 		}
