@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -30,6 +31,7 @@ type probe struct {
 	tea.Model // the browser under its crash guard
 	m         *model
 	g         *crashGuard
+	handled   *int // answers from the registry taken in, dropped ones too
 }
 
 // askMsg asks the running program what the browser holds and, with draw,
@@ -44,6 +46,7 @@ type snapshot struct {
 	screen        string // without styling
 	width, height int    // what the model lays the page out for
 	busy          bool
+	handled       int // answers taken in so far
 	crashed       bool
 	searching     bool
 	input         string
@@ -60,6 +63,9 @@ func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		ask.reply <- p.snap(ask.draw)
 		return p, nil
 	}
+	if _, ok := msg.(fetchedMsg); ok {
+		*p.handled++
+	}
 	next, cmd := p.Model.Update(msg)
 	p.Model = next
 	return p, cmd
@@ -72,6 +78,7 @@ func (p probe) snap(draw bool) snapshot {
 		width:     m.width,
 		height:    m.height,
 		busy:      m.busy(),
+		handled:   *p.handled,
 		crashed:   crashed,
 		searching: m.searching,
 		input:     m.search.Value(),
@@ -119,16 +126,15 @@ func startBrowser(t *testing.T, reg Registry, opts Options, w, h int) *browser {
 	if opts.StateDir == "" {
 		opts.StateDir = t.TempDir()
 	}
-	m := newModel(context.Background(), opts)
-	g := newCrashGuard()
-	tm := teatest.NewTestModel(t, probe{Model: newGuarded(m, g), m: m, g: g},
+	return startBrowserOn(t, newModel(context.Background(), opts), newCrashGuard(), w, h)
+}
+
+// startBrowserOn runs a model made by the test.
+func startBrowserOn(t *testing.T, m *model, g *crashGuard, w, h int) *browser {
+	t.Helper()
+	tm := teatest.NewTestModel(t, probe{Model: newGuarded(m, g), m: m, g: g, handled: new(int)},
 		teatest.WithInitialTermSize(w, h), teatest.WithProgramOptions(pinned...))
-	t.Cleanup(func() {
-		// ctrl+c cancels whatever is still in flight, so no request
-		// outlives the test.
-		tm.Send(keyMsg("ctrl+c"))
-		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	})
+	t.Cleanup(func() { stopProgram(t, tm, m) })
 	return &browser{t: t, tm: tm, g: g}
 }
 
@@ -141,6 +147,17 @@ func (b *browser) keys(names ...string) {
 func (b *browser) typ(s string) { b.tm.Type(s) }
 
 func (b *browser) send(msg tea.Msg) { b.tm.Send(msg) }
+
+// stopProgram ends a program as the user would (ctrl+c cancels whatever is
+// still in flight, so no request outlives the test) and then closes the
+// recent numbers as Run does, so no save outlives it either.
+func stopProgram(t *testing.T, tm *teatest.TestModel, m *model) {
+	tm.Send(keyMsg("ctrl+c"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	if err := m.closeRecent(); err != nil {
+		t.Errorf("closing the recent numbers: %v", err)
+	}
+}
 
 // ask returns the browser as it is once everything sent so far has been
 // taken in (the program takes messages one at a time, in order).
@@ -196,6 +213,18 @@ func (b *browser) waitUntil(what string, ok func(s snapshot) bool) snapshot {
 func (b *browser) idle() snapshot {
 	b.t.Helper()
 	return b.waitUntil("idle", func(s snapshot) bool { return !s.busy })
+}
+
+// settle waits until the browser has taken in an answer to every request
+// the registry received (calls counts them), those it let go of included,
+// and nothing is in flight: a late answer that could still change the
+// screen has then been seen. It counts answers rather than sleeping, so a
+// slow machine cannot end the wait before they are in.
+func (b *browser) settle(calls func() int) snapshot {
+	b.t.Helper()
+	return b.waitUntil("done with every answer", func(s snapshot) bool {
+		return !s.busy && s.handled >= calls()
+	})
 }
 
 func (b *browser) onCompany(number string) snapshot {
@@ -413,9 +442,13 @@ var demoNames = map[string]string{
 type slowFor struct {
 	Registry
 	extra map[string]time.Duration
+	calls *atomic.Int64
 }
 
+func (r slowFor) count() int { return int(r.calls.Load()) }
+
 func (r slowFor) Company(ctx context.Context, number string) (*api.Profile, error) {
+	r.calls.Add(1)
 	timer := time.NewTimer(r.extra[number])
 	defer timer.Stop()
 	select {
@@ -437,7 +470,7 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg := slowFor{client, map[string]time.Duration{"00006400": 80 * time.Millisecond, "SC006405": 40 * time.Millisecond}}
+	reg := slowFor{client, map[string]time.Duration{"00006400": 80 * time.Millisecond, "SC006405": 40 * time.Millisecond}, new(atomic.Int64)}
 	b := startBrowser(t, reg, Options{}, 100, 30)
 	b.waitUntil("ready to type", func(s snapshot) bool { return s.searching })
 
@@ -446,9 +479,7 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 		b.typ(n)
 		b.keys("enter")
 	}
-	b.idle()
-	time.Sleep(150 * time.Millisecond) // past the slowest answer
-	s := b.idle()
+	s := b.settle(reg.count)
 	mustShowCompany(t, s, "OC006404", demoNames["OC006404"])
 	mustNotContain(t, s.screen, demoNames["00006400"], demoNames["SC006405"])
 	if s.searching || s.input != "" {
@@ -545,8 +576,7 @@ func TestRetypingTheCompanyOnScreenWhileAnotherLoadsKeepsIt(t *testing.T) {
 	b.ask()
 	release()
 	// The late answer, had it been let through, would come in now.
-	time.Sleep(20 * time.Millisecond)
-	s := b.idle()
+	s := b.settle(f.count)
 	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
 	mustNotContain(t, s.screen, "COMPANY 00000002 LIMITED")
 	if second.Err() == nil {
@@ -771,8 +801,7 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 		t.Fatalf("back left the officers loading (busy %v, request %v)", s.busy, officers.Err())
 	}
 	release()
-	time.Sleep(20 * time.Millisecond)
-	s = b.idle()
+	s = b.settle(f.count)
 	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
 	if len(s.hist) != 2 || s.at != 0 {
 		t.Fatalf("history %d places at %d, want A and B at A", len(s.hist), s.at)
@@ -803,8 +832,7 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 	s = b.ask()
 	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
 	release()
-	time.Sleep(20 * time.Millisecond)
-	s = b.idle()
+	s = b.settle(f.count)
 	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
 	if len(s.hist) != 2 || s.at != 1 {
 		t.Fatalf("history %d places at %d, want A and B at B", len(s.hist), s.at)
@@ -864,8 +892,7 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	b.keys("backspace")
 	b.ask() // back is taken in (and forward cancelled) before the release
 	release()
-	time.Sleep(20 * time.Millisecond)
-	s := b.idle()
+	s := b.settle(f.count)
 	mustShowCompany(t, s, "00000001", "COMPANY 00000001 LIMITED")
 	if forward.Err() == nil {
 		t.Fatal("back left forward's request running")
@@ -913,8 +940,7 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 	b.keys("up", "enter") // Filing history, while forward loads
 	waitForRequests(t, f, n+2)
 	release()
-	time.Sleep(20 * time.Millisecond)
-	s := b.idle()
+	s := b.settle(f.count)
 	if s.page.kind != kindFilings || !strings.Contains(s.screen, "COMPANY 00000001 LIMITED › Filing history") {
 		t.Fatalf("on %v, want the filing history:\n%s", s.page.kind, s.screen)
 	}
@@ -951,8 +977,7 @@ func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing
 	waitForRequests(t, f, 3)
 	b.ask()
 	release()
-	time.Sleep(20 * time.Millisecond)
-	s := b.idle()
+	s := b.settle(f.count)
 	if s.page.kind != kindOfficers {
 		t.Fatalf("on %v, want the officers:\n%s", s.page.kind, s.screen)
 	}
@@ -973,12 +998,16 @@ func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing
 // one another as they do from a registry far away.
 type jittery struct {
 	*fakeRegistry
-	mu   sync.Mutex
-	rnd  *rand.Rand
-	most time.Duration
+	mu    sync.Mutex
+	rnd   *rand.Rand
+	most  time.Duration
+	calls atomic.Int64 // requests received, those given up while paused included
 }
 
+func (j *jittery) count() int { return int(j.calls.Load()) }
+
 func (j *jittery) pause(ctx context.Context, subject string) error {
+	j.calls.Add(1)
 	j.mu.Lock()
 	d := time.Duration(j.rnd.Int64N(int64(j.most) + 1))
 	j.mu.Unlock()
@@ -1215,9 +1244,7 @@ func TestRandomInterleavingsLeaveAnIdleConsistentView(t *testing.T) {
 				b.send(tea.PasteMsg{Content: last + "\n"})
 				b.send(size)
 				did = append(did, "paste "+last, fmt.Sprintf("resize %dx%d", size.Width, size.Height))
-				b.idle()
-				time.Sleep(2 * reg.most) // answers let go of would arrive by now
-				s := b.idle()
+				s := b.settle(reg.count)
 				mustBeConsistent(t, s, size.Width, size.Height)
 				mustShowCompany(t, s, last, "COMPANY "+last+" LIMITED")
 				mustDrawPane(t, s, 0)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"sync"
@@ -87,11 +88,13 @@ func startProgram(t *testing.T, opts Options, w, h int, popts ...tea.ProgramOpti
 	if opts.StateDir == "" {
 		opts.StateDir = t.TempDir()
 	}
-	rec := record(New(opts))
+	m := newModel(context.Background(), opts)
+	rec := record(newGuarded(m, nil))
 	if popts == nil {
 		popts = pinned
 	}
 	tm := teatest.NewTestModel(t, rec, teatest.WithInitialTermSize(w, h), teatest.WithProgramOptions(popts...))
+	t.Cleanup(func() { stopProgram(t, tm, m) })
 	return tm, rec
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"coview/ui/recent"
@@ -58,4 +60,20 @@ func (m *model) onRecentSaved(msg recentSavedMsg) tea.Cmd {
 	}
 	m.storeWarned = true
 	return m.flash("Recent numbers not saved: "+line(msg.err.Error()), true)
+}
+
+// saveWait bounds how long quitting waits for the recent numbers to be
+// written: long enough for any working disk, short enough that a hung one
+// does not hold the terminal.
+const saveWait = time.Second
+
+// closeRecent is the last thing the browser does: it writes the recent
+// numbers if the last save had not run yet (a quick quit), waits briefly
+// for a save in progress, and stops every later one, so nothing is written
+// after the program has returned. Call it once the program has stopped.
+func (m *model) closeRecent() error {
+	if m.store == nil {
+		return nil
+	}
+	return m.store.Close(m.recent, saveWait)
 }

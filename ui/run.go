@@ -46,6 +46,8 @@ func Run(ctx context.Context, opts Options) error {
 	}()
 
 	_, err := p.Run()
+	// The program has stopped: no Update runs now, so the model may be read.
+	m.closeRecent()
 	if v, crashed := g.get(); crashed {
 		return crashError(v)
 	}

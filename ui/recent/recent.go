@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"coview/api"
 )
@@ -45,11 +47,34 @@ func DefaultDir() (string, error) {
 	return filepath.Join(home, ".local", "state", "coview"), nil
 }
 
+// ErrClosed is what Save returns once the store is closed: the program
+// has said it is done, and nothing more is written.
+var ErrClosed = errors.New("recent numbers: the store is closed")
+
 // Store is the recent-numbers file in one directory. It is safe for
 // concurrent use: saves are serialised, and each replaces the file whole.
+// Close ends it: it writes the last list if no save did, waits a bounded
+// time for a save in progress, and makes every later Save a no-op, so no
+// write outlives the program.
 type Store struct {
 	dir string
-	mu  sync.Mutex
+	mu  sync.Mutex // serialises writes; held for a whole write
+	// last is the list the file holds as far as this store knows: what
+	// Load read or the last successful write put there. read says Load or
+	// a write has happened; until then a write keeps what the file holds,
+	// after the numbers it is given, so a save that beats the first Load
+	// does not wipe the list.
+	last []string
+	read bool
+	// closed is set once Close has begun; a write checks it before it
+	// creates its temporary file and again, under fence, before the rename
+	// that makes it visible.
+	closed atomic.Bool
+	fence  sync.Mutex
+
+	// beforeRename, when set (by tests), runs between writing the
+	// temporary file and renaming it over the real one.
+	beforeRename func()
 }
 
 // Open returns the store in dir, or in DefaultDir when dir is "". Nothing is
@@ -72,6 +97,16 @@ func (s *Store) Path() string { return filepath.Join(s.dir, FileName) }
 // list. Lines that are not normalised company numbers are skipped, so a
 // damaged file still gives whatever it holds that is good.
 func (s *Store) Load() ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out, err := s.load()
+	if err == nil {
+		s.last, s.read = slices.Clone(out), true
+	}
+	return out, err
+}
+
+func (s *Store) load() ([]string, error) {
 	f, err := os.Open(s.Path())
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -95,13 +130,76 @@ func (s *Store) Load() ([]string, error) {
 	return out, nil
 }
 
-// Save replaces the file with numbers (at most Max, in order). The
+// Save replaces the file with numbers (at most Max, in order); before the
+// file has been read, what it held is kept after them. The
 // directory is created private (0700) and the file is written private
 // (0600) to a temporary name and renamed, so a crash never leaves half a
 // file and another run never reads one.
-func (s *Store) Save(numbers []string) (err error) {
+func (s *Store) Save(numbers []string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.write(numbers)
+}
+
+// Close ends the store, waiting at most wait. If final is not what the
+// file was last written with (a save was asked for but had not run when
+// the program quit), it is written now. A save still in progress when wait
+// runs out is abandoned: its temporary file is removed instead of renamed.
+// Every Save after Close returns ErrClosed and writes nothing.
+func (s *Store) Close(final []string, wait time.Duration) error {
+	done := make(chan error, 1)
+	go func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		var err error
+		if !slices.Equal(s.last, trimmed(final)) && !s.closed.Load() {
+			err = s.write(final)
+		}
+		s.shut()
+		done <- err
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		s.shut()
+		return fmt.Errorf("recent numbers: not saved within %s", wait)
+	}
+}
+
+// shut marks the store closed. Taking the fence means a write that has
+// checked closed and is renaming finishes first, and none starts after.
+func (s *Store) shut() {
+	s.fence.Lock()
+	s.closed.Store(true)
+	s.fence.Unlock()
+}
+
+func trimmed(numbers []string) []string {
+	if len(numbers) > Max {
+		return numbers[:Max]
+	}
+	return numbers
+}
+
+// write replaces the file; s.mu is held.
+func (s *Store) write(numbers []string) (err error) {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	if !s.read {
+		if old, err := s.load(); err == nil {
+			merged := slices.Clone(numbers)
+			for _, n := range old {
+				if !slices.Contains(merged, n) {
+					merged = append(merged, n)
+				}
+			}
+			numbers = merged
+		}
+	}
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return err
 	}
@@ -136,7 +234,19 @@ func (s *Store) Save(numbers []string) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), s.Path())
+	if s.beforeRename != nil {
+		s.beforeRename()
+	}
+	s.fence.Lock()
+	defer s.fence.Unlock()
+	if s.closed.Load() {
+		return ErrClosed // the deferred Remove takes the temporary file away
+	}
+	if err := os.Rename(tmp.Name(), s.Path()); err != nil {
+		return err
+	}
+	s.last, s.read = slices.Clone(trimmed(numbers)), true
+	return nil
 }
 
 // Add puts number first in list, dropping its older place and anything

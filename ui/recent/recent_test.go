@@ -1,6 +1,7 @@
 package recent
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSaveThenLoadKeepsOrder(t *testing.T) {
@@ -118,5 +120,74 @@ func TestDefaultDirFollowsXDG(t *testing.T) {
 	t.Setenv("HOME", "/home/someone")
 	if d, _ := DefaultDir(); d != "/home/someone/.local/state/coview" {
 		t.Errorf("DefaultDir() = %q", d)
+	}
+}
+
+func TestCloseWritesTheLastListWhenNoSaveDid(t *testing.T) {
+	s, _ := Open(t.TempDir())
+	if err := s.Close([]string{"00006400", "SC006405"}, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Load()
+	if err != nil || !slices.Equal(got, []string{"00006400", "SC006405"}) {
+		t.Fatalf("after Close the file holds %v, %v", got, err)
+	}
+}
+
+func TestNothingIsWrittenAfterClose(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := Open(dir)
+	if err := s.Save([]string{"00006400"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close([]string{"00006400"}, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Save([]string{"SC006405"}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("Save after Close = %v, want ErrClosed", err)
+	}
+	got, _ := Open(dir)
+	if list, _ := got.Load(); !slices.Equal(list, []string{"00006400"}) {
+		t.Fatalf("the file holds %v after a Save that came after Close", list)
+	}
+}
+
+func TestCloseAbandonsASaveThatDoesNotFinishInTime(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := Open(dir)
+	held, release := make(chan struct{}), make(chan struct{})
+	s.beforeRename = func() {
+		close(held)
+		<-release
+	}
+	saved := make(chan error, 1)
+	go func() { saved <- s.Save([]string{"00006400"}) }()
+	<-held // the save has written its temporary file and waits to rename it
+	if err := s.Close([]string{"00006400"}, 20*time.Millisecond); err == nil {
+		t.Fatal("Close returned no error though the save it waited for never finished")
+	}
+	close(release)
+	if err := <-saved; !errors.Is(err, ErrClosed) {
+		t.Fatalf("the abandoned save returned %v, want ErrClosed", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Fatalf("a save finished after Close returned left %v", entries)
+	}
+}
+
+func TestASaveBeforeTheFirstLoadKeepsWhatTheFileHeld(t *testing.T) {
+	dir := t.TempDir()
+	old, _ := Open(dir)
+	if err := old.Save([]string{"00006401", "00006402"}); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Open(dir)
+	if err := s.Save([]string{"00006402", "SC006405"}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.Load()
+	if want := []string{"00006402", "SC006405", "00006401"}; !slices.Equal(got, want) {
+		t.Fatalf("Load() = %v, want %v", got, want)
 	}
 }
