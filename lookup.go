@@ -18,8 +18,9 @@ import (
 
 	"coview/api"
 	"coview/keystore"
+	"coview/present"
+	"coview/present/sanitize"
 	"coview/ui"
-	"coview/ui/sanitize"
 )
 
 const lookupUsage = `coview: browse the public company registry in a terminal
@@ -184,8 +185,8 @@ func isTerminal(f any) bool {
 // readNumbers normalises the numbers on the command line, and those on
 // stdin for "-". An invalid number on the command line stops everything
 // before any request; lines of stdin without a number are reported.
-func readNumbers(args []string, env environ) ([]string, error) {
-	var out []string
+func readNumbers(args []string, env environ) ([]api.Number, error) {
+	var out []api.Number
 	for _, a := range args {
 		if a == "-" {
 			data, err := io.ReadAll(env.stdin)
@@ -202,7 +203,7 @@ func readNumbers(args []string, env environ) ([]string, error) {
 			out = append(out, nums...)
 			continue
 		}
-		n, err := api.NormalizeNumber(a)
+		n, err := api.ParseNumber(a)
 		if err != nil {
 			return nil, &exitError{code: exitUsage, msg: err.Error()}
 		}
@@ -230,7 +231,7 @@ type lookupResult struct {
 // lookupAll fetches the profiles a few at a time and prints them in input
 // order as soon as each one's turn comes. An authentication failure stops
 // the rest: every later request would fail the same way.
-func lookupAll(ctx context.Context, c *api.Client, numbers []string, mode outputMode, env environ) error {
+func lookupAll(ctx context.Context, c *api.Client, numbers []api.Number, mode outputMode, env environ) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	results := make([]chan lookupResult, len(numbers))
@@ -288,7 +289,7 @@ func lookupAll(ctx context.Context, c *api.Client, numbers []string, mode output
 			if i > 0 {
 				out.WriteString("\n")
 			}
-			writePlain(out, r.profile, today)
+			present.WriteProfile(out, r.profile, today)
 		}
 		if len(numbers) > 1 {
 			out.Flush() // show progress on long lists
@@ -327,7 +328,7 @@ var followAliases = map[string]string{
 }
 
 // followLink prints the JSON of one link of a company's profile.
-func followLink(ctx context.Context, c *api.Client, number, rel string, env environ) error {
+func followLink(ctx context.Context, c *api.Client, number api.Number, rel string, env environ) error {
 	p, err := c.Company(ctx, number)
 	if err != nil {
 		return withHint(err)

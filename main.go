@@ -16,7 +16,7 @@ import (
 	"strings"
 	"syscall"
 
-	"coview/ui/sanitize"
+	"coview/present/sanitize"
 )
 
 // version is set at build time with -ldflags "-X main.version=..."; the

@@ -165,8 +165,8 @@ bench() { # package pattern: prints "name ns/op" lines
 }
 {
 	bench ./ui/ 'BenchmarkListView|BenchmarkProfileView|BenchmarkScrollList'
-	bench ./ui/panes/ 'BenchmarkAll/00006400'
-	bench ./api/ 'BenchmarkDecodeProfile/00006400|BenchmarkDecodeFilingPage|BenchmarkNormalizeNumber/00006400'
+	bench ./present/ 'BenchmarkPanes/00006400'
+	bench ./api/ 'BenchmarkDecodeProfile/00006400|BenchmarkDecodeFilingPage|BenchmarkParseNumber/00006400'
 } >"$work/bench"
 ns() { awk -v n="$1" '$1 == n { print $2 }' "$work/bench"; }
 us() { local v; v=$(ns "$1"); [[ -n $v ]] && awk -v v="$v" 'BEGIN { printf "%.1f µs", v / 1000 }' || echo "n/a"; }
@@ -187,8 +187,8 @@ if [[ -n $s100 && -n $s10k ]]; then
 		"10,000 / 100 = $(ratio "$s10k" "$s100")" "flat" "$(verdict "$s10k / $s100 < 1.5")"
 fi
 row "hot paths: decode a profile; decode a page of 100 filings; normalise a number; build the five panes" \
-	"$(us BenchmarkDecodeProfile/00006400); $(us BenchmarkDecodeFilingPage); $(us BenchmarkNormalizeNumber/00006400); $(us BenchmarkAll/00006400)" \
-	"api/, ui/panes/ benchmarks" "(no budget)" "–"
+	"$(us BenchmarkDecodeProfile/00006400); $(us BenchmarkDecodeFilingPage); $(us BenchmarkParseNumber/00006400); $(us BenchmarkPanes/00006400)" \
+	"api/, present/ benchmarks" "(no budget)" "–"
 
 # --- 4. memory --------------------------------------------------------------
 say "4/7 resident memory after opening 200 companies and scrolling 5,000 filings"

@@ -36,7 +36,7 @@ func BenchmarkDecodeProfile(b *testing.B) {
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
 			for b.Loop() {
-				p, err := DecodeProfile(body, number)
+				p, err := DecodeProfile(body, Number(number))
 				if err != nil || len(p.Unreadable) > 0 {
 					b.Fatal(err, p.Unreadable)
 				}
@@ -87,15 +87,15 @@ func BenchmarkDecodeFilingPage(b *testing.B) {
 	}
 }
 
-// BenchmarkNormalizeNumber reads numbers in the forms people paste them,
+// BenchmarkParseNumber reads numbers in the forms people paste them,
 // and refuses one that cannot be a number (which builds the reason).
-func BenchmarkNormalizeNumber(b *testing.B) {
+func BenchmarkParseNumber(b *testing.B) {
 	for _, in := range []string{"00006400", "sc 6405", "  01-23-45-67\n", "Company No. 01234567"} {
 		valid := !strings.Contains(in, "No.")
 		b.Run(strings.TrimSpace(in), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := NormalizeNumber(in); (err == nil) != valid {
+				if _, err := ParseNumber(in); (err == nil) != valid {
 					b.Fatal(err)
 				}
 			}

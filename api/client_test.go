@@ -80,7 +80,7 @@ func jsonReply(status int, body string, headers ...string) http.HandlerFunc {
 func TestCompanySendsTheRequestTheSpecDescribes(t *testing.T) {
 	srv, rec := serve(t, jsonReply(200, `{"company_number":"SC001234","company_name":"X"}`))
 	c := newClient(t, srv.URL)
-	p, err := c.Company(context.Background(), "sc 1234")
+	p, err := c.Company(context.Background(), "SC001234")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestCompanySendsTheRequestTheSpecDescribes(t *testing.T) {
 func TestBaseURLWithAPathPrefixIsKept(t *testing.T) {
 	srv, rec := serve(t, jsonReply(200, `{"company_number":"00000001"}`))
 	c := newClient(t, srv.URL+"/registry/v1/")
-	if _, err := c.Company(context.Background(), "1"); err != nil {
+	if _, err := c.Company(context.Background(), "00000001"); err != nil {
 		t.Fatal(err)
 	}
 	if got := rec.last().URL.Path; got != "/registry/v1/company/00000001" {
@@ -127,9 +127,10 @@ func TestBadBaseURLsAreRefused(t *testing.T) {
 func TestInvalidNumberMakesNoRequest(t *testing.T) {
 	srv, rec := serve(t, jsonReply(200, `{}`))
 	c := newClient(t, srv.URL)
-	_, err := c.Company(context.Background(), "123456789")
-	if !errors.Is(err, ErrInvalidNumber) {
-		t.Fatalf("err = %v", err)
+	for _, n := range []Number{"123456789", "6400", "sc006405", "../x"} {
+		if _, err := c.Company(context.Background(), n); !errors.Is(err, ErrInvalidNumber) {
+			t.Fatalf("Company(%q): err = %v", n, err)
+		}
 	}
 	if rec.count() != 0 {
 		t.Fatalf("%d requests made for an invalid number", rec.count())
@@ -183,7 +184,7 @@ func TestErrorsAreTypedAndSayWhatToDo(t *testing.T) {
 					o.Key = ""
 				}
 			})
-			_, err := c.Company(context.Background(), "6400")
+			_, err := c.Company(context.Background(), "00006400")
 			if !errors.Is(err, tc.target) {
 				t.Fatalf("err = %v, want kind of %v", err, tc.target)
 			}
@@ -201,7 +202,7 @@ func TestErrorsAreTypedAndSayWhatToDo(t *testing.T) {
 
 func TestAKeyEchoedByTheRegistryIsRedacted(t *testing.T) {
 	srv, _ := serve(t, jsonReply(401, `{"error":"Invalid Authorization for key `+testKey+`"}`))
-	_, err := newClient(t, srv.URL).Company(context.Background(), "1")
+	_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 	if err == nil || strings.Contains(err.Error(), testKey) {
 		t.Fatalf("err = %v", err)
 	}
@@ -219,7 +220,7 @@ func TestRateLimitHeadersAreReadOnEveryResponse(t *testing.T) {
 	if c.RateLimit().Known {
 		t.Fatal("quota known before any request")
 	}
-	_, _ = c.Company(context.Background(), "1")
+	_, _ = c.Company(context.Background(), "00000001")
 	rl := c.RateLimit()
 	if !rl.Known || rl.Limit != 600 || rl.Remain != 599 || rl.Window != "5m" || rl.Reset.Unix() != 1730107751 {
 		t.Fatalf("rate limit = %+v", rl)
@@ -241,7 +242,7 @@ func TestATimeoutAbandonsAHungServer(t *testing.T) {
 	})
 	c := newClient(t, srv.URL, func(o *Options) { o.Timeout = 200 * time.Millisecond })
 	start := time.Now()
-	_, err := c.Company(context.Background(), "1")
+	_, err := c.Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrTimeout) {
 		t.Fatalf("err = %v", err)
 	}
@@ -258,7 +259,7 @@ func TestCancellingTheContextStopsTheRequest(t *testing.T) {
 	c := newClient(t, srv.URL, func(o *Options) { o.Timeout = 10 * time.Second })
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	_, err := c.Company(ctx, "1")
+	_, err := c.Company(ctx, "00000001")
 	if !errors.Is(err, ErrCanceled) {
 		t.Fatalf("err = %v", err)
 	}
@@ -271,7 +272,7 @@ func TestARefusedConnectionSaysSo(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	_, err = newClient(t, "http://"+addr).Company(context.Background(), "1")
+	_, err = newClient(t, "http://"+addr).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "refused") || !strings.Contains(err.Error(), "company 00000001") {
 		t.Fatalf("err = %v", err)
 	}
@@ -282,7 +283,7 @@ func TestABodyOverTheCapIsRefused(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"company_name":"`+strings.Repeat("A", 2<<20)+`"}`)
 	})
-	_, err := newClient(t, srv.URL, func(o *Options) { o.MaxBodyBytes = 1 << 20 }).Company(context.Background(), "1")
+	_, err := newClient(t, srv.URL, func(o *Options) { o.MaxBodyBytes = 1 << 20 }).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "larger than 1 MiB") {
 		t.Fatalf("err = %v", err)
 	}
@@ -291,7 +292,7 @@ func TestABodyOverTheCapIsRefused(t *testing.T) {
 func TestServerErrorsAreRetryableButClientErrorsAreNot(t *testing.T) {
 	for status, want := range map[int]bool{502: true, 503: true, 504: true, 500: false, 401: false, 403: false, 404: false, 429: true} {
 		srv, _ := serve(t, jsonReply(status, `{}`))
-		_, err := newClient(t, srv.URL).Company(context.Background(), "1")
+		_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 		var e *Error
 		if !errors.As(err, &e) || e.Retryable() != want {
 			t.Errorf("status %d: err %v retryable = %v, want %v", status, err, e != nil && e.Retryable(), want)

@@ -21,7 +21,7 @@ func TestTheClientReadsEveryDemoCompanyAndItsLinks(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range demo.Numbers() {
 		t.Run(n, func(t *testing.T) {
-			p, err := c.Company(ctx, n)
+			p, err := c.Company(ctx, Number(n))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,11 +68,11 @@ func TestTheDemoRegistrysErrorsComeBackTyped(t *testing.T) {
 	defer srv.Close()
 	ctx := context.Background()
 	wrong, _ := New(Options{BaseURL: srv.URL, Key: "00000000-0000-4000-8000-000000000000"})
-	if _, err := wrong.Company(ctx, "6400"); !errors.Is(err, ErrInvalidKey) {
+	if _, err := wrong.Company(ctx, "00006400"); !errors.Is(err, ErrInvalidKey) {
 		t.Fatalf("a wrong key: %v", err)
 	}
 	none, _ := New(Options{BaseURL: srv.URL})
-	if _, err := none.Company(ctx, "6400"); !errors.Is(err, ErrMissingKey) {
+	if _, err := none.Company(ctx, "00006400"); !errors.Is(err, ErrMissingKey) {
 		t.Fatalf("no key: %v", err)
 	}
 	c, _ := New(Options{BaseURL: srv.URL, Key: demo.Key})

@@ -22,7 +22,7 @@ import (
 
 const (
 	faultTimeout = 300 * time.Millisecond
-	faultAsked   = "6400"     // as a person types it
+	faultAsked   = "00006400" // the number asked for
 	faultNumber  = "00006400" // as it is sent
 	faultSubject = "company " + faultNumber
 )

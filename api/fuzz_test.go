@@ -10,31 +10,31 @@ import (
 )
 
 // Seed corpora live in testdata/fuzz/<target>; `go test` runs them as
-// ordinary tests. To fuzz: go test -run='^$' -fuzz='^FuzzNormalizeNumber$' -fuzztime=60s ./api/
+// ordinary tests. To fuzz: go test -run='^$' -fuzz='^FuzzParseNumber$' -fuzztime=60s ./api/
 
 var normalNumber = regexp.MustCompile(`^([A-Z]{2}\d{6}|\d{8}|R0\d{6})$`)
 
-func FuzzNormalizeNumber(f *testing.F) {
+func FuzzParseNumber(f *testing.F) {
 	for _, s := range []string{"6400", "SC 1234", "01-23-45-67", "r0 12", "SC1234567", ""} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		n, err := NormalizeNumber(input)
+		n, err := ParseNumber(input)
 		if err != nil {
 			if !errors.Is(err, ErrInvalidNumber) {
-				t.Fatalf("NormalizeNumber(%q) failed with %v, not an invalid number", input, err)
+				t.Fatalf("ParseNumber(%q) failed with %v, not an invalid number", input, err)
 			}
 			if n != "" {
-				t.Fatalf("NormalizeNumber(%q) = %q with error %v", input, n, err)
+				t.Fatalf("ParseNumber(%q) = %q with error %v", input, n, err)
 			}
 			return
 		}
-		if !normalNumber.MatchString(n) {
-			t.Fatalf("NormalizeNumber(%q) = %q, which is not a company number", input, n)
+		if !normalNumber.MatchString(string(n)) {
+			t.Fatalf("ParseNumber(%q) = %q, which is not a company number", input, n)
 		}
-		again, err := NormalizeNumber(n)
+		again, err := ParseNumber(string(n))
 		if err != nil || again != n {
-			t.Fatalf("NormalizeNumber(%q) = %q, but normalising that again gives %q, %v", input, n, again, err)
+			t.Fatalf("ParseNumber(%q) = %q, but normalising that again gives %q, %v", input, n, again, err)
 		}
 	})
 }
@@ -46,7 +46,7 @@ func FuzzExtractNumbers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		numbers, rejected := ExtractNumbers(text)
 		for _, n := range numbers {
-			if again, err := NormalizeNumber(n); err != nil || again != n {
+			if again, err := ParseNumber(string(n)); err != nil || again != n {
 				t.Fatalf("ExtractNumbers(%q) found %q, which normalises to %q, %v", text, n, again, err)
 			}
 		}

@@ -78,7 +78,7 @@ func TestRedirectsToAnotherOriginAreNotFollowed(t *testing.T) {
 	registry, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, other.URL+"/company/00000001", http.StatusFound)
 	})
-	_, err := newClient(t, registry.URL).Company(context.Background(), "1")
+	_, err := newClient(t, registry.URL).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrRefusedLink) || !strings.Contains(err.Error(), "the redirect for company 00000001: it goes to "+other.URL+" and leaves the registry's origin") {
 		t.Fatalf("err = %v", err)
 	}
@@ -97,7 +97,7 @@ func TestRedirectsWithinTheRegistryAreFollowedWithTheKey(t *testing.T) {
 		jsonReply(200, `{"company_number":"00000002"}`)(w, r)
 	})
 	srvURL = srv.URL
-	p, err := newClient(t, srv.URL).Company(context.Background(), "1")
+	p, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 	if err != nil {
 		t.Fatal(err)
 	}

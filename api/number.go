@@ -7,7 +7,15 @@ import (
 	"unicode"
 )
 
-// NormalizeNumber turns what a person typed or pasted into the 8-character
+// Number is a company number as the registry writes it: 8 characters,
+// upper case, zero-padded (00006400, SC006405). ParseNumber is how one is
+// made from text; everything that takes a Number trusts it is normalised
+// and never normalises again.
+type Number string
+
+func (n Number) String() string { return string(n) }
+
+// ParseNumber turns what a person typed or pasted into the 8-character
 // company number the registry expects, or explains why it cannot be one.
 //
 // It trims, drops the spaces and punctuation that come with pasted numbers
@@ -15,7 +23,7 @@ import (
 // and prefixed input to 2 letters and 6 digits ("SC1234" -> "SC001234").
 // The registry answers malformed numbers with 404 or even 500, so nothing
 // that fails here is ever sent.
-func NormalizeNumber(input string) (string, error) {
+func ParseNumber(input string) (Number, error) {
 	s := strings.TrimSpace(input)
 	if s == "" {
 		return "", numberError(input, "it is empty; type a number such as 00006400 or SC123456")
@@ -50,7 +58,7 @@ func NormalizeNumber(input string) (string, error) {
 		if len(digits) > 8 {
 			return "", numberError(input, fmt.Sprintf("it has %d digits; a company number has at most 8", len(digits)))
 		}
-		return strings.Repeat("0", 8-len(digits)) + digits, nil
+		return Number(strings.Repeat("0", 8-len(digits)) + digits), nil
 	case prefix == "R" && digits[0] == '0':
 		// The old Irish prefix R0 is a letter and a digit.
 		prefix, digits = "R0", digits[1:]
@@ -63,7 +71,7 @@ func NormalizeNumber(input string) (string, error) {
 	if len(digits) > 6 {
 		return "", numberError(input, fmt.Sprintf("it has %d digits after the prefix %s; at most 6 may follow a prefix", len(digits), prefix))
 	}
-	return prefix + strings.Repeat("0", 6-len(digits)) + digits, nil
+	return Number(prefix + strings.Repeat("0", 6-len(digits)) + digits), nil
 }
 
 // pastedPunctuation is what spreadsheets, letters and web pages put in or
@@ -89,13 +97,13 @@ var numberInText = regexp.MustCompile(`(?i)\b(?:([A-Z]{2})[ -]?(\d{1,6})|(R0\d{1
 // spreadsheet column, an e-mail or a web page. It returns the normalised
 // numbers in order (duplicates kept) and the non-blank lines in which no
 // number was found, so a caller can say what it ignored.
-func ExtractNumbers(text string) (numbers []string, rejected []string) {
+func ExtractNumbers(text string) (numbers []Number, rejected []string) {
 	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })
 	for _, line := range lines {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		if n, err := NormalizeNumber(line); err == nil {
+		if n, err := ParseNumber(line); err == nil {
 			numbers = append(numbers, n)
 			continue
 		}
@@ -109,7 +117,7 @@ func ExtractNumbers(text string) (numbers []string, rejected []string) {
 					continue
 				}
 			}
-			if n, err := NormalizeNumber(candidate); err == nil {
+			if n, err := ParseNumber(candidate); err == nil {
 				numbers = append(numbers, n)
 				found = true
 			}

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestNormalizeNumber(t *testing.T) {
+func TestParseNumber(t *testing.T) {
 	good := []struct{ name, in, want string }{
 		{"eight digits stay as they are", "00006400", "00006400"},
 		{"short digits are padded to eight", "12345", "00012345"},
@@ -29,9 +29,9 @@ func TestNormalizeNumber(t *testing.T) {
 	}
 	for _, tc := range good {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := NormalizeNumber(tc.in)
-			if err != nil || got != tc.want {
-				t.Fatalf("NormalizeNumber(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			got, err := ParseNumber(tc.in)
+			if err != nil || string(got) != tc.want {
+				t.Fatalf("ParseNumber(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 			}
 		})
 	}
@@ -54,9 +54,9 @@ func TestNormalizeNumber(t *testing.T) {
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := NormalizeNumber(tc.in)
+			got, err := ParseNumber(tc.in)
 			if err == nil {
-				t.Fatalf("NormalizeNumber(%q) = %q, want an error", tc.in, got)
+				t.Fatalf("ParseNumber(%q) = %q, want an error", tc.in, got)
 			}
 			if !errors.Is(err, ErrInvalidNumber) {
 				t.Fatalf("error %v is not ErrInvalidNumber", err)
@@ -90,7 +90,11 @@ func TestExtractNumbers(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, rej := ExtractNumbers(tc.in)
+			nums, rej := ExtractNumbers(tc.in)
+			var got []string
+			for _, n := range nums {
+				got = append(got, string(n))
+			}
 			if !reflect.DeepEqual(got, tc.want) || !reflect.DeepEqual(rej, tc.reject) {
 				t.Fatalf("ExtractNumbers(%q) = %q, %q; want %q, %q", tc.in, got, rej, tc.want, tc.reject)
 			}

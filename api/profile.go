@@ -1,9 +1,6 @@
 package api
 
-import (
-	"context"
-	"net/url"
-)
+import "context"
 
 // Profile is a company profile: every field of the spec plus those the live
 // registry is known to send. Every field may be absent or null (zero here);
@@ -47,9 +44,9 @@ type Profile struct {
 
 	// Raw is the body exactly as the registry sent it.
 	Raw []byte `json:"-"`
-	// Requested is the normalised number that was asked for; the body's
+	// Requested is the number that was asked for; the body's
 	// company_number should equal it (see NumberMismatch).
-	Requested string `json:"-"`
+	Requested Number `json:"-"`
 	// Unreadable lists the members (as JSON paths) whose values had a type
 	// other than expected; they are left empty and the rest still shows.
 	Unreadable []string `json:"-"`
@@ -58,7 +55,7 @@ type Profile struct {
 // NumberMismatch reports whether the registry answered with a different
 // company than the one asked for.
 func (p *Profile) NumberMismatch() bool {
-	return p.Requested != "" && p.CompanyNumber != p.Requested
+	return p.Requested != "" && p.CompanyNumber != string(p.Requested)
 }
 
 // Address is a registered office or service address. All parts are optional.
@@ -165,14 +162,18 @@ type CorporateAnnotation struct {
 	Type        string `json:"type"`
 }
 
-// Company fetches the profile of one company. The number is normalised
-// first; an invalid one is refused without a request.
-func (c *Client) Company(ctx context.Context, number string) (*Profile, error) {
-	n, err := NormalizeNumber(number)
-	if err != nil {
-		return nil, err
+// Company fetches the profile of one company. A Number made by conversion
+// rather than by ParseNumber is checked, and refused without a request
+// unless it is already normalised: the registry answers anything else with
+// 404 or even 500.
+func (c *Client) Company(ctx context.Context, n Number) (*Profile, error) {
+	if _, ok := exactNumber(string(n)); !ok {
+		if _, err := ParseNumber(string(n)); err != nil {
+			return nil, err
+		}
+		return nil, numberError(string(n), "it is not written as the registry writes it (8 characters, upper case, zero-padded)")
 	}
-	resp, err := c.get(ctx, "company "+n, "/company/"+url.PathEscape(n), nil)
+	resp, err := c.get(ctx, "company "+n.String(), CompanyPath(n), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -182,11 +183,11 @@ func (c *Client) Company(ctx context.Context, number string) (*Profile, error) {
 // DecodeProfile reads a profile body. Members of an unexpected type spoil
 // only themselves (see Profile.Unreadable); a body that is not a JSON object
 // is an error.
-func DecodeProfile(body []byte, requested string) (*Profile, error) {
+func DecodeProfile(body []byte, requested Number) (*Profile, error) {
 	p := &Profile{}
 	bad, err := decodeLenient(body, p)
 	if err != nil {
-		return nil, &Error{Kind: KindBadResponse, Subject: "company " + requested, Status: 200, Reason: err.Error()}
+		return nil, &Error{Kind: KindBadResponse, Subject: "company " + requested.String(), Status: 200, Reason: err.Error()}
 	}
 	p.Unreadable = append(bad, p.Links.unreadable...)
 	p.Raw = body

@@ -29,7 +29,7 @@ func TestAFlakyRegistryThatFailsTwiceStillYieldsTheProfile(t *testing.T) {
 			jsonReply(200, `{"company_number":"00000001","company_name":"THIRD TIME LUCKY"}`)(w, r)
 		}
 	})
-	p, err := newClient(t, srv.URL).Company(context.Background(), "1")
+	p, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 	if err != nil || p.CompanyName != "THIRD TIME LUCKY" {
 		t.Fatalf("p = %+v, err = %v", p, err)
 	}
@@ -40,7 +40,7 @@ func TestAFlakyRegistryThatFailsTwiceStillYieldsTheProfile(t *testing.T) {
 
 func TestRetriesGiveUpAfterAFewAttempts(t *testing.T) {
 	srv, rec := serve(t, jsonReply(502, `<html>bad gateway</html>`, "Content-Type", "text/html"))
-	_, err := newClient(t, srv.URL).Company(context.Background(), "1")
+	_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrServer) || rec.count() != 3 {
 		t.Fatalf("err = %v after %d requests, want a server error after 3", err, rec.count())
 	}
@@ -49,7 +49,7 @@ func TestRetriesGiveUpAfterAFewAttempts(t *testing.T) {
 func TestClientErrorsAreNeverRetried(t *testing.T) {
 	for _, status := range []int{401, 403, 404, 500} {
 		srv, rec := serve(t, jsonReply(status, `{}`))
-		newClient(t, srv.URL).Company(context.Background(), "1")
+		newClient(t, srv.URL).Company(context.Background(), "00000001")
 		if rec.count() != 1 {
 			t.Errorf("status %d was sent %d times", status, rec.count())
 		}
@@ -72,7 +72,7 @@ func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
 		return true
 	})
 	start := time.Now()
-	if _, err := c.Company(context.Background(), "1"); err != nil {
+	if _, err := c.Company(context.Background(), "00000001"); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d < 900*time.Millisecond || told.IsZero() || rec.count() != 2 {
@@ -81,7 +81,7 @@ func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
 
 	// Without a wait function, the 429 comes back at once.
 	srv2, rec2 := serve(t, jsonReply(429, ``, "Retry-After", "30"))
-	_, err := newClient(t, srv2.URL).Company(context.Background(), "1")
+	_, err := newClient(t, srv2.URL).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrRateLimited) || rec2.count() != 1 {
 		t.Fatalf("err = %v after %d requests", err, rec2.count())
 	}
@@ -90,7 +90,7 @@ func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
 	srv3, rec3 := serve(t, jsonReply(429, ``, "Retry-After", "0"))
 	c3 := newClient(t, srv3.URL)
 	c3.SetRateLimitWait(func(string, time.Time) bool { return true })
-	if _, err := c3.Company(context.Background(), "1"); !errors.Is(err, ErrRateLimited) || rec3.count() != 2 {
+	if _, err := c3.Company(context.Background(), "00000001"); !errors.Is(err, ErrRateLimited) || rec3.count() != 2 {
 		t.Fatalf("err = %v after %d requests, want a 429 after 2", err, rec3.count())
 	}
 }
@@ -101,7 +101,7 @@ func TestCancellingDuringABackoffStopsAtOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := c.Company(ctx, "1")
+	_, err := c.Company(ctx, "00000001")
 	if !errors.Is(err, ErrCanceled) || time.Since(start) > 2*time.Second {
 		t.Fatalf("err = %v after %s", err, time.Since(start))
 	}

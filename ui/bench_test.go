@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/present"
 )
 
 // listModel is a browser showing a filing history of n items, all loaded,
@@ -17,10 +18,10 @@ func listModel(tb testing.TB, n, w, h int) *model {
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.blurSearch()
 	total := n
-	l := &listPage{total: -1}
-	l.addPage(&api.FilingHistory{Items: makeFilings(n), TotalCount: &total}, false)
-	m.page = &page{place: place{kind: kindFilings, number: "00000001", link: "/company/00000001/filing-history", title: "Filing history"}, list: l}
-	m.page.lv.SetLen(len(l.rows))
+	res := api.Resource{Kind: api.ResFilings, Number: "00000001", Link: "/company/00000001/filing-history"}
+	l := newListPage(present.Show(&api.Answer{Resource: res, Filings: &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}}, nil))
+	m.page = &page{place: place{res: res, company: "00000001", title: "Filing history"}, list: l}
+	m.page.lv.SetLen(len(l.items))
 	m.layout()
 	m.page.lv.SetPosition(n/2, n/2-5)
 	return m
@@ -45,7 +46,7 @@ func BenchmarkProfileView(b *testing.B) {
 	m := testModel(b, demoRegistry(b), Options{})
 	send(b, m, tea.WindowSizeMsg{Width: 200, Height: 60})
 	send(b, m, tea.PasteMsg{Content: "00006400\n"})
-	if m.page.kind != kindProfile {
+	if !m.page.isProfile() {
 		b.Fatalf("on %+v", m.page.place)
 	}
 	b.ReportAllocs()

@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"container/list"
-	"strings"
+	"coview/api"
+	"coview/present"
 )
 
 // cacheSize bounds what a session keeps: a profile is a few kilobytes and a
@@ -10,64 +10,104 @@ import (
 // terminal program should hold, and cover a long walk back through history.
 const cacheSize = 256
 
+// entry is an answer as the cache keeps it: a profile decoded (its panes
+// are built from it on arrival), or anything else already in words and
+// rows, with the body as received for the source view. The decoded form
+// of a list is not kept: its rows say all the browser shows.
+type entry struct {
+	profile *api.Profile
+	page    *present.Page
+	raw     []byte
+}
+
 // cache keeps answers already fetched in this session, so going back and
 // forward costs no request and no quota. It forgets the least recently used
 // entry when full. It is used only from Update, so it needs no lock.
 type cache struct {
 	max   int
-	order *list.List // front is most recently used; values are *cacheEntry
-	byKey map[string]*list.Element
+	byKey map[fetch]*node
+	head  node // head.next is the most recent, head.prev the least
 }
 
-type cacheEntry struct {
-	key   string
-	value any
+// node is one entry in the ring of entries by recency.
+type node struct {
+	key        fetch
+	val        entry
+	prev, next *node
 }
 
 func newCache(max int) *cache {
-	return &cache{max: max, order: list.New(), byKey: make(map[string]*list.Element)}
+	c := &cache{max: max, byKey: make(map[fetch]*node)}
+	c.head.prev, c.head.next = &c.head, &c.head
+	return c
 }
 
-func (c *cache) get(key string) (any, bool) {
-	e, ok := c.byKey[key]
+// len is the number of entries kept.
+func (c *cache) len() int { return len(c.byKey) }
+
+func (c *cache) get(key fetch) (entry, bool) {
+	n, ok := c.byKey[key]
 	if !ok {
-		return nil, false
+		return entry{}, false
 	}
-	c.order.MoveToFront(e)
-	return e.Value.(*cacheEntry).value, true
+	c.unlink(n)
+	c.pushFront(n)
+	return n.val, true
 }
 
 // peek is get without making the entry recent, for drawing: looking at
 // the screen must not change what the cache keeps.
-func (c *cache) peek(key string) (any, bool) {
-	e, ok := c.byKey[key]
+func (c *cache) peek(key fetch) (entry, bool) {
+	n, ok := c.byKey[key]
 	if !ok {
-		return nil, false
+		return entry{}, false
 	}
-	return e.Value.(*cacheEntry).value, true
+	return n.val, true
 }
 
-func (c *cache) put(key string, value any) {
-	if e, ok := c.byKey[key]; ok {
-		e.Value.(*cacheEntry).value = value
-		c.order.MoveToFront(e)
+func (c *cache) put(key fetch, val entry) {
+	if n, ok := c.byKey[key]; ok {
+		n.val = val
+		c.unlink(n)
+		c.pushFront(n)
 		return
 	}
-	c.byKey[key] = c.order.PushFront(&cacheEntry{key, value})
-	for c.order.Len() > c.max {
-		oldest := c.order.Back()
-		c.order.Remove(oldest)
-		delete(c.byKey, oldest.Value.(*cacheEntry).key)
+	n := &node{key: key, val: val}
+	c.byKey[key] = n
+	c.pushFront(n)
+	for len(c.byKey) > c.max {
+		oldest := c.head.prev
+		c.unlink(oldest)
+		delete(c.byKey, oldest.key)
 	}
 }
 
-// dropPrefix forgets every entry whose key starts with prefix: all pages of
-// a list when it is reloaded.
-func (c *cache) dropPrefix(prefix string) {
-	for k, e := range c.byKey {
-		if strings.HasPrefix(k, prefix) {
-			c.order.Remove(e)
+// drop forgets every page of a resource: all of a list when it is reloaded.
+func (c *cache) drop(res api.Resource) {
+	for k, n := range c.byKey {
+		if k.res == res {
+			c.unlink(n)
 			delete(c.byKey, k)
 		}
 	}
+}
+
+func (c *cache) unlink(n *node) {
+	n.prev.next, n.next.prev = n.next, n.prev
+}
+
+func (c *cache) pushFront(n *node) {
+	n.prev, n.next = &c.head, c.head.next
+	c.head.next.prev = n
+	c.head.next = n
+}
+
+// profile is a company's profile if the cache holds it, without making it
+// recent.
+func (c *cache) profile(n api.Number) *api.Profile {
+	if n == "" {
+		return nil
+	}
+	e, _ := c.peek(fetch{res: api.CompanyResource(n)})
+	return e.profile
 }

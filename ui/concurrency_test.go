@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -88,8 +87,8 @@ func (p probe) snap(draw bool) snapshot {
 		at:        m.hist.at,
 	}
 	if l := m.page.list; l != nil {
-		for _, r := range l.rows {
-			s.rows = append(s.rows, r.cells[0])
+		for _, r := range l.items {
+			s.rows = append(s.rows, r.Cells[0])
 		}
 	}
 	if draw {
@@ -230,7 +229,7 @@ func (b *browser) settle(calls func() int) snapshot {
 func (b *browser) onCompany(number string) snapshot {
 	b.t.Helper()
 	return b.waitUntil("on company "+number, func(s snapshot) bool {
-		return s.page.kind == kindProfile && s.page.number == number
+		return s.page.res.Kind == api.ResCompany && s.page.company == api.Number(number)
 	})
 }
 
@@ -414,8 +413,8 @@ func mustFit(t *testing.T, s snapshot, w, h int) {
 // the company.
 func mustShowCompany(t *testing.T, s snapshot, number, name string) {
 	t.Helper()
-	if s.page.kind != kindProfile || s.page.number != number {
-		t.Fatalf("on %v %q, want the profile of %s:\n%s", s.page.kind, s.page.number, number, s.screen)
+	if s.page.res.Kind != api.ResCompany || s.page.company != api.Number(number) {
+		t.Fatalf("on %v %q, want the profile of %s:\n%s", s.page.res.Kind, s.page.company, number, s.screen)
 	}
 	header, crumb := headerAndCrumb(s.screen)
 	if !startsWithName(header, name) || !strings.Contains(header, number) {
@@ -447,16 +446,16 @@ type slowFor struct {
 
 func (r slowFor) count() int { return int(r.calls.Load()) }
 
-func (r slowFor) Company(ctx context.Context, number string) (*api.Profile, error) {
+func (r slowFor) Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
 	r.calls.Add(1)
-	timer := time.NewTimer(r.extra[number])
+	timer := time.NewTimer(r.extra[res.Number.String()])
 	defer timer.Stop()
 	select {
 	case <-ctx.Done():
-		return nil, &api.Error{Kind: api.KindCanceled, Subject: number, Err: ctx.Err()}
+		return nil, &api.Error{Kind: api.KindCanceled, Subject: res.Link, Err: ctx.Err()}
 	case <-timer.C:
 	}
-	return r.Registry.Company(ctx, number)
+	return r.Registry.Fetch(ctx, res, page)
 }
 
 // TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne types three
@@ -493,8 +492,9 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 	for s.at > 0 {
 		b.keys("backspace")
 		s = b.ask()
-		mustShowCompany(t, s, s.page.number, demoNames[s.page.number])
-		shown = append(shown, s.page.number)
+		n := s.page.company.String()
+		mustShowCompany(t, s, n, demoNames[n])
+		shown = append(shown, n)
 	}
 	earlier := []string{"SC006405", "00006400"}
 	for _, n := range shown {
@@ -505,8 +505,8 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 		earlier = earlier[i+1:]
 	}
 	b.keys("backspace")
-	if s2 := b.ask(); s2.page.number != s.page.number || s2.note != "Nothing to go back to." {
-		t.Fatalf("back from the first page went to %q (note %q)", s2.page.number, s2.note)
+	if s2 := b.ask(); s2.page.company != s.page.company || s2.note != "Nothing to go back to." {
+		t.Fatalf("back from the first page went to %q (note %q)", s2.page.company, s2.note)
 	}
 	for range shown {
 		b.keys("alt+right")
@@ -548,8 +548,8 @@ func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing
 	b.keys("backspace")
 	mustShowCompany(t, b.ask(), "00000001", "COMPANY 00000001 LIMITED")
 	b.keys("backspace")
-	if s := b.ask(); s.page.number != "00000001" || s.note != "Nothing to go back to." {
-		t.Fatalf("back from the first company went to %q (note %q)", s.page.number, s.note)
+	if s := b.ask(); s.page.company != "00000001" || s.note != "Nothing to go back to." {
+		t.Fatalf("back from the first company went to %q (note %q)", s.page.company, s.note)
 	}
 	if got := f.requests(); !slices.Equal(got, []string{"company 00000001", "company SC000002"}) {
 		t.Fatalf("requests %v", got)
@@ -561,7 +561,7 @@ func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing
 // other one's answer must not replace it.
 func TestRetypingTheCompanyOnScreenWhileAnotherLoadsKeepsIt(t *testing.T) {
 	f := fakeWith(t, "00000001", "00000002")
-	b := startBrowser(t, f, Options{Numbers: []string{"00000001"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001"}}, 80, 24)
 	b.onCompany("00000001")
 	b.idle()
 
@@ -617,7 +617,7 @@ func paneAfter(pane int, keys []string) int {
 func TestRapidTabSwitchingShowsThePaneOfTheLastKeyAndCostsNoRequests(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(7, 7))
 	f := fakeWith(t, "00000001", "00000002", "00000003")
-	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002", "00000003"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002", "00000003"}}, 80, 24)
 	b.onCompany("00000001")
 
 	// While 2 loads, the keys work the page on screen.
@@ -687,7 +687,7 @@ func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(11, 3))
 	f := fakeWith(t, "00000001", "00000002")
 	f.officers["/company/00000001/officers"] = makeOfficers(150)
-	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002"}}, 80, 24)
 	b.onCompany("00000001")
 
 	// Scroll the address pane on a tiny screen.
@@ -706,8 +706,8 @@ func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
 	for _, size := range sizes {
 		b.send(size)
 		s := b.ask()
-		if !s.busy || s.page.number != "00000001" {
-			t.Fatalf("after a resize to %dx%d: busy %v on %q", size.Width, size.Height, s.busy, s.page.number)
+		if !s.busy || s.page.company != "00000001" {
+			t.Fatalf("after a resize to %dx%d: busy %v on %q", size.Width, size.Height, s.busy, s.page.company)
 		}
 		// Below 20x8 the browser lays out for 20x8, its smallest.
 		w, h := max(size.Width, 20), max(size.Height, 8)
@@ -746,8 +746,8 @@ func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
 	landAmongResizes(b, rnd, release)
 	b.send(tea.WindowSizeMsg{Width: 70, Height: 20})
 	s = b.idle()
-	if s.page.kind != kindOfficers {
-		t.Fatalf("on %v after following Officers:\n%s", s.page.kind, s.screen)
+	if s.page.res.Kind != api.ResOfficers {
+		t.Fatalf("on %v after following Officers:\n%s", s.page.res.Kind, s.screen)
 	}
 	mustFit(t, s, 70, 20)
 	mustContain(t, s.screen, "COMPANY 00000001 LIMITED › Officers", "▸ PERSON 0000, Test", "1 of 150")
@@ -785,7 +785,7 @@ func landAmongResizes(b *browser, rnd *rand.Rand, release func()) {
 func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored(t *testing.T) {
 	f := fakeWith(t, "00000001", "00000002")
 	f.officers["/company/00000002/officers"] = makeOfficers(3)
-	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002"}}, 80, 24)
 	b.onCompany("00000001")
 	b.keys("n")
 	b.onCompany("00000002")
@@ -815,8 +815,8 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 	mustDrawPane(t, s, linksTab)
 	mustContain(t, s.screen, "▸ Officers")
 	b.keys("alt+right")
-	if s := b.ask(); s.page.kind != kindProfile || s.note != "Nothing to go forward to." {
-		t.Fatalf("forward past B went to %v (note %q)", s.page.kind, s.note)
+	if s := b.ask(); s.page.res.Kind != api.ResCompany || s.note != "Nothing to go forward to." {
+		t.Fatalf("forward past B went to %v (note %q)", s.page.res.Kind, s.note)
 	}
 	if n := countPrefix(f, "company"); n != 2 {
 		t.Fatalf("back and forward fetched profiles again: %v", f.requests())
@@ -845,15 +845,15 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 	// forward cost nothing.
 	b.keys("enter")
 	s = b.idle()
-	if s.page.kind != kindOfficers || !strings.Contains(s.screen, "3 officers") {
-		t.Fatalf("on %v after following Officers:\n%s", s.page.kind, s.screen)
+	if s.page.res.Kind != api.ResOfficers || !strings.Contains(s.screen, "3 officers") {
+		t.Fatalf("on %v after following Officers:\n%s", s.page.res.Kind, s.screen)
 	}
 	n := f.count()
 	b.keys("backspace")
 	mustShowCompany(t, b.ask(), "00000002", "COMPANY 00000002 LIMITED")
 	b.keys("alt+right")
-	if s := b.idle(); s.page.kind != kindOfficers || f.count() != n {
-		t.Fatalf("forward to the officers: on %v, requests %v", s.page.kind, f.requests()[n:])
+	if s := b.idle(); s.page.res.Kind != api.ResOfficers || f.count() != n {
+		t.Fatalf("forward to the officers: on %v, requests %v", s.page.res.Kind, f.requests()[n:])
 	}
 }
 
@@ -863,13 +863,13 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	f := fakeWith(t, "00000001", "00000002")
 	f.officers["/company/00000002/officers"] = makeOfficers(3)
-	b := startBrowser(t, f, Options{Numbers: []string{"00000001", "00000002"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002"}}, 80, 24)
 	b.onCompany("00000001")
 	b.keys("n")
 	b.onCompany("00000002")
 	b.keys("5", "down", "down", "enter")
-	if s := b.idle(); s.page.kind != kindOfficers {
-		t.Fatalf("on %v after following Officers", s.page.kind)
+	if s := b.idle(); s.page.res.Kind != api.ResOfficers {
+		t.Fatalf("on %v after following Officers", s.page.res.Kind)
 	}
 
 	// A reload drops the officers from the cache; back abandons it.
@@ -886,8 +886,8 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	b.keys("alt+right")
 	waitForRequests(t, f, n+1)
 	forward := lastCtx(f)
-	if s := b.ask(); !s.busy || s.page.number != "00000002" || s.page.kind != kindProfile {
-		t.Fatalf("forward did not wait for the officers on B: busy %v on %v", s.busy, s.page.kind)
+	if s := b.ask(); !s.busy || s.page.company != "00000002" || s.page.res.Kind != api.ResCompany {
+		t.Fatalf("forward did not wait for the officers on B: busy %v on %v", s.busy, s.page.res.Kind)
 	}
 	b.keys("backspace")
 	b.ask() // back is taken in (and forward cancelled) before the release
@@ -906,8 +906,8 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	n = f.count()
 	b.keys("alt+right", "alt+right")
 	s = b.idle()
-	if s.page.kind != kindOfficers || !strings.Contains(s.screen, "3 officers") || s.at != 2 {
-		t.Fatalf("forward twice: on %v at %d:\n%s", s.page.kind, s.at, s.screen)
+	if s.page.res.Kind != api.ResOfficers || !strings.Contains(s.screen, "3 officers") || s.at != 2 {
+		t.Fatalf("forward twice: on %v at %d:\n%s", s.page.res.Kind, s.at, s.screen)
 	}
 	if got := f.count() - n; got != 1 {
 		t.Fatalf("forward twice made %d requests: %v", got, f.requests()[n:])
@@ -921,7 +921,7 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 	f := fakeWith(t, "00000001")
 	f.officers["/company/00000001/officers"] = makeOfficers(3)
 	f.filings["/company/00000001/filing-history"] = makeFilings(4)
-	b := startBrowser(t, f, Options{Numbers: []string{"00000001"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001"}}, 80, 24)
 	b.onCompany("00000001")
 	b.keys("5", "down", "down", "enter")
 	b.idle()
@@ -941,8 +941,8 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 	waitForRequests(t, f, n+2)
 	release()
 	s := b.settle(f.count)
-	if s.page.kind != kindFilings || !strings.Contains(s.screen, "COMPANY 00000001 LIMITED › Filing history") {
-		t.Fatalf("on %v, want the filing history:\n%s", s.page.kind, s.screen)
+	if s.page.res.Kind != api.ResFilings || !strings.Contains(s.screen, "COMPANY 00000001 LIMITED › Filing history") {
+		t.Fatalf("on %v, want the filing history:\n%s", s.page.res.Kind, s.screen)
 	}
 	if len(s.hist) != 2 || s.at != 1 {
 		t.Fatalf("history %d places at %d, want the profile and the filings", len(s.hist), s.at)
@@ -950,8 +950,8 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 	b.keys("backspace")
 	mustShowCompany(t, b.ask(), "00000001", "COMPANY 00000001 LIMITED")
 	b.keys("alt+right")
-	if s := b.ask(); s.page.kind != kindFilings {
-		t.Fatalf("forward went to %v, want the filings", s.page.kind)
+	if s := b.ask(); s.page.res.Kind != api.ResFilings {
+		t.Fatalf("forward went to %v, want the filings", s.page.res.Kind)
 	}
 }
 
@@ -966,7 +966,7 @@ func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing
 	p.CompanyStatus = "dissolved"
 	f.profiles["00000004"] = p
 	f.officers["/company/00000004/officers"] = makeOfficers(3)
-	b := startBrowser(t, f, Options{Numbers: []string{"00000004"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000004"}}, 80, 24)
 	b.onCompany("00000004")
 	b.keys("5", "down", "down")
 
@@ -978,8 +978,8 @@ func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing
 	b.ask()
 	release()
 	s := b.settle(f.count)
-	if s.page.kind != kindOfficers {
-		t.Fatalf("on %v, want the officers:\n%s", s.page.kind, s.screen)
+	if s.page.res.Kind != api.ResOfficers {
+		t.Fatalf("on %v, want the officers:\n%s", s.page.res.Kind, s.screen)
 	}
 	header, _ := headerAndCrumb(s.screen)
 	if !strings.HasPrefix(header, "GONE LIMITED  00000004") {
@@ -1021,46 +1021,11 @@ func (j *jittery) pause(ctx context.Context, subject string) error {
 	}
 }
 
-func (j *jittery) Company(ctx context.Context, number string) (*api.Profile, error) {
-	if err := j.pause(ctx, number); err != nil {
+func (j *jittery) Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
+	if err := j.pause(ctx, res.Link); err != nil {
 		return nil, err
 	}
-	return j.fakeRegistry.Company(ctx, number)
-}
-
-func (j *jittery) Officers(ctx context.Context, link string, page api.Page) (*api.Officers, error) {
-	if err := j.pause(ctx, link); err != nil {
-		return nil, err
-	}
-	return j.fakeRegistry.Officers(ctx, link, page)
-}
-
-func (j *jittery) FilingHistory(ctx context.Context, link string, page api.Page) (*api.FilingHistory, error) {
-	if err := j.pause(ctx, link); err != nil {
-		return nil, err
-	}
-	return j.fakeRegistry.FilingHistory(ctx, link, page)
-}
-
-func (j *jittery) PSCStatements(ctx context.Context, link string, page api.Page) (*api.PSCStatements, error) {
-	if err := j.pause(ctx, link); err != nil {
-		return nil, err
-	}
-	return j.fakeRegistry.PSCStatements(ctx, link, page)
-}
-
-func (j *jittery) Appointments(ctx context.Context, link string, page api.Page) (*api.Appointments, error) {
-	if err := j.pause(ctx, link); err != nil {
-		return nil, err
-	}
-	return j.fakeRegistry.Appointments(ctx, link, page)
-}
-
-func (j *jittery) Get(ctx context.Context, link string, query url.Values) (*api.Response, error) {
-	if err := j.pause(ctx, link); err != nil {
-		return nil, err
-	}
-	return j.fakeRegistry.Get(ctx, link, query)
+	return j.fakeRegistry.Fetch(ctx, res, page)
 }
 
 // wanderNumbers are what the random user types: four companies, one of
@@ -1158,33 +1123,33 @@ func mustBeConsistent(t *testing.T, s snapshot, w, h int) {
 	header, crumb := headerAndCrumb(s.screen)
 	cur, ok := s.current()
 	if !ok {
-		if s.page.kind != kindHome || !strings.HasPrefix(header, "coview") {
-			t.Fatalf("no history, yet on %v:\n%s", s.page.kind, s.screen)
+		if !s.page.res.IsZero() || !strings.HasPrefix(header, "coview") {
+			t.Fatalf("no history, yet on %v:\n%s", s.page.res.Kind, s.screen)
 		}
 		return
 	}
 	if !cur.same(s.page) {
 		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
 	}
-	want := "COMPANY " + s.page.number + " LIMITED"
-	if s.page.kind == kindAppointments {
+	want := "COMPANY " + s.page.company.String() + " LIMITED"
+	if s.page.res.Kind == api.ResAppointments {
 		want = "SOMEONE, Anyone"
 	}
 	if !startsWithName(header, want) {
-		t.Fatalf("the header reads %q on %v of %s, want %q:\n%s", header, s.page.kind, s.page.number, want, s.screen)
+		t.Fatalf("the header reads %q on %v of %s, want %q:\n%s", header, s.page.res.Kind, s.page.company, want, s.screen)
 	}
 	if !endsWithStep(crumb, s.page.title) {
 		t.Fatalf("the breadcrumb reads %q, want it to end at %q:\n%s", crumb, s.page.title, s.screen)
 	}
-	if s.page.kind == kindProfile {
+	if s.page.res.Kind == api.ResCompany {
 		mustDrawPane(t, s, s.page.tab)
 	}
 	// A company's officers are its own, in order, with none missed or
 	// repeated, however their pages arrived.
-	if s.page.kind == kindOfficers {
+	if s.page.res.Kind == api.ResOfficers {
 		for i, name := range s.rows {
-			if want := officerName(s.page.number, i); name != want {
-				t.Fatalf("row %d of the officers of %s is %q, want %q", i, s.page.number, name, want)
+			if want := officerName(s.page.company.String(), i); name != want {
+				t.Fatalf("row %d of the officers of %s is %q, want %q", i, s.page.company, name, want)
 			}
 		}
 	}
@@ -1313,7 +1278,7 @@ func TestAPanicInUpdateEndsTheProgramThroughTheGuard(t *testing.T) {
 // cut the match past its end.
 func TestTabAfterAPasteIntoTheSearchBoxDoesNotCrash(t *testing.T) {
 	f := fakeWith(t, "00000002")
-	b := startBrowser(t, f, Options{Numbers: []string{"00000002"}}, 80, 24)
+	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000002"}}, 80, 24)
 	b.onCompany("00000002")
 	b.keys("/")
 	b.typ("0")

@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"coview/ui/sanitize"
+	"coview/present/sanitize"
 )
 
 // crashGuard records the first panic anywhere in the browser (Update,

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"context"
+	"coview/api"
 	"io"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func TestRunReportsAPanicInARequestAndRestoresTheTerminal(t *testing.T) {
 	// The answer comes late enough for the browser to have drawn a screen.
 	f.hold = make(chan struct{})
 	time.AfterFunc(300*time.Millisecond, func() { close(f.hold) })
-	errc, out := runInBackground(t, context.Background(), Options{Registry: f, Numbers: []string{"00000001"}})
+	errc, out := runInBackground(t, context.Background(), Options{Registry: f, Numbers: []api.Number{"00000001"}})
 	select {
 	case err := <-errc:
 		if err == nil || !strings.HasPrefix(err.Error(), "coview crashed: boom in 00000001; the terminal has been restored; please report it") {

@@ -2,12 +2,12 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/present"
 )
 
 // pageSize is how many items a list page asks for: the most the registry
@@ -15,70 +15,44 @@ import (
 // per page (appointments) are read by what actually arrived.
 const pageSize = 100
 
-// fetch says what to get from the registry: a profile, one page of a list,
-// or a document. It is also the cache key of the answer.
+// fetch says what to get from the registry: a resource, and for a list
+// the first item of the page wanted. It is also the cache key of the
+// answer.
 type fetch struct {
-	kind   pageKind
-	number string // the company, for a profile
-	link   string // the list or document
-	start  int    // the first item of a list page
+	res   api.Resource
+	start int
 }
-
-func (f fetch) key() string {
-	switch f.kind {
-	case kindProfile:
-		return "profile " + f.number
-	case kindJSON:
-		return "json " + f.link
-	}
-	return f.listPrefix() + fmt.Sprint(f.start)
-}
-
-// listPrefix is the start of the cache key of every page of one list.
-func (f fetch) listPrefix() string { return fmt.Sprintf("list %d %s ", f.kind, f.link) }
 
 // what names the request in progress messages.
 func (f fetch) what() string {
-	switch f.kind {
-	case kindProfile:
-		return "company " + f.number
-	case kindOfficers:
+	switch f.res.Kind {
+	case api.ResCompany:
+		return "company " + f.res.Number.String()
+	case api.ResOfficers:
 		return "officers"
-	case kindFilings:
+	case api.ResFilings:
 		return "filing history"
-	case kindPSC:
+	case api.ResPSCStatements:
 		return "PSC statements"
-	case kindAppointments:
+	case api.ResAppointments:
 		return "appointments"
 	}
-	return f.link
+	return line(f.res.Link)
 }
 
-// do runs the request. It is called inside a tea.Cmd, never in Update.
-func (f fetch) do(ctx context.Context, reg Registry) (any, error) {
-	page := api.Page{StartIndex: f.start, ItemsPerPage: pageSize}
-	switch f.kind {
-	case kindProfile:
-		return answer(reg.Company(ctx, f.number))
-	case kindOfficers:
-		return answer(reg.Officers(ctx, f.link, page))
-	case kindFilings:
-		return answer(reg.FilingHistory(ctx, f.link, page))
-	case kindPSC:
-		return answer(reg.PSCStatements(ctx, f.link, page))
-	case kindAppointments:
-		return answer(reg.Appointments(ctx, f.link, page))
-	}
-	return answer(reg.Get(ctx, f.link, nil))
-}
-
-// answer boxes a result, keeping a failed one nil: a typed nil pointer in
-// an interface would look like an answer.
-func answer[T any](v *T, err error) (any, error) {
+// do runs the request and puts the answer in the form the cache keeps. It
+// is called inside a tea.Cmd, never in Update. company is the profile of
+// the company the resource belongs to, if known (a dissolved company's
+// officers read differently).
+func (f fetch) do(ctx context.Context, reg Registry, company *api.Profile) (entry, error) {
+	a, err := reg.Fetch(ctx, f.res, api.Page{StartIndex: f.start, ItemsPerPage: pageSize})
 	if err != nil {
-		return nil, err
+		return entry{}, err
 	}
-	return v, nil
+	if a.Profile != nil {
+		return entry{profile: a.Profile}, nil
+	}
+	return entry{page: present.Show(a, company), raw: a.Raw}, nil
 }
 
 // purpose says what an answer is for when it arrives.
@@ -106,10 +80,10 @@ type request struct {
 // whose request is no longer the current one is for a page the user has
 // left, and is dropped.
 type fetchedMsg struct {
-	id   int
-	f    fetch
-	data any
-	err  error
+	id  int
+	f   fetch
+	got entry
+	err error
 }
 
 // start sends a request and makes it the current one of its kind; a
@@ -128,10 +102,11 @@ func (m *model) start(r request) tea.Cmd {
 		m.nav = &r
 	}
 	reg, f, id := m.reg, r.f, r.id
+	company := m.cache.profile(r.to.company)
 	fetchCmd := func() tea.Msg {
 		defer cancel()
-		data, err := f.do(ctx, reg)
-		return fetchedMsg{id: id, f: f, data: data, err: err}
+		got, err := f.do(ctx, reg, company)
+		return fetchedMsg{id: id, f: f, got: got, err: err}
 	}
 	return tea.Batch(m.guard(fetchCmd), m.startSpinner())
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"coview/api"
 	"regexp"
 	"strings"
 	"sync"
@@ -202,7 +203,7 @@ func TestNoColorEnvironmentGivesNoColours(t *testing.T) {
 		{"NO_COLOR", []string{"TERM=xterm-256color", "TTY_FORCE=1", "NO_COLOR=1"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tm, rec := startProgram(t, Options{Registry: demoRegistry(t), Numbers: []string{"00006402"}}, 80, 24,
+			tm, rec := startProgram(t, Options{Registry: demoRegistry(t), Numbers: []api.Number{"00006402"}}, 80, 24,
 				tea.WithEnvironment(tc.env))
 			rec.waitFor(t, "SNOOZEWELL HAMMOCK IMPORTERS LIMITED", "Dissolved")
 			keys(tm, "q")

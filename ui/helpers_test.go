@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -82,20 +81,50 @@ func (f *fakeRegistry) requests() []string {
 
 func (f *fakeRegistry) count() int { return len(f.requests()) }
 
-func (f *fakeRegistry) Company(ctx context.Context, number string) (*api.Profile, error) {
-	if err := f.enter(ctx, "company "+number, number); err != nil {
+// Fetch answers as the api client does, from what the fake holds, and
+// notes each request in the words the tests match ("company 00000001",
+// "officers /company/00000001/officers 100").
+func (f *fakeRegistry) Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
+	a := &api.Answer{Resource: res}
+	var err error
+	switch res.Kind {
+	case api.ResCompany:
+		a.Profile, err = f.company(ctx, res.Number)
+	case api.ResOfficers:
+		a.Officers, err = f.officersPage(ctx, res.Link, page)
+	case api.ResFilings:
+		a.Filings, err = f.filingsPage(ctx, res.Link, page)
+	case api.ResPSCStatements:
+		if err = f.enter(ctx, "psc "+res.Link, res.Link); err == nil {
+			a.PSCStatements = &api.PSCStatements{ListInfo: api.ListInfo{Empty: "none"}}
+		}
+	case api.ResAppointments:
+		if err = f.enter(ctx, "appointments "+res.Link, res.Link); err == nil {
+			a.Appointments = &api.Appointments{Name: "SOMEONE, Anyone"}
+		}
+	default:
+		a.Raw, err = f.get(ctx, res.Link)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func (f *fakeRegistry) company(ctx context.Context, number api.Number) (*api.Profile, error) {
+	if err := f.enter(ctx, "company "+number.String(), number.String()); err != nil {
 		return nil, err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	p, ok := f.profiles[number]
+	p, ok := f.profiles[number.String()]
 	if !ok {
-		return nil, &api.Error{Kind: api.KindNotFound, Subject: "company " + number, Status: 404}
+		return nil, &api.Error{Kind: api.KindNotFound, Subject: "company " + number.String(), Status: 404}
 	}
 	return p, nil
 }
 
-func (f *fakeRegistry) Officers(ctx context.Context, link string, page api.Page) (*api.Officers, error) {
+func (f *fakeRegistry) officersPage(ctx context.Context, link string, page api.Page) (*api.Officers, error) {
 	if err := f.enter(ctx, fmt.Sprintf("officers %s %d", link, page.StartIndex), link); err != nil {
 		return nil, err
 	}
@@ -115,7 +144,7 @@ func (f *fakeRegistry) Officers(ctx context.Context, link string, page api.Page)
 		TotalResults: &total, ActiveCount: &active, ResignedCount: &resigned}, nil
 }
 
-func (f *fakeRegistry) FilingHistory(ctx context.Context, link string, page api.Page) (*api.FilingHistory, error) {
+func (f *fakeRegistry) filingsPage(ctx context.Context, link string, page api.Page) (*api.FilingHistory, error) {
 	if err := f.enter(ctx, fmt.Sprintf("filings %s %d", link, page.StartIndex), link); err != nil {
 		return nil, err
 	}
@@ -126,21 +155,7 @@ func (f *fakeRegistry) FilingHistory(ctx context.Context, link string, page api.
 	return &api.FilingHistory{Items: cutPage(all, page), TotalCount: &total}, nil
 }
 
-func (f *fakeRegistry) PSCStatements(ctx context.Context, link string, page api.Page) (*api.PSCStatements, error) {
-	if err := f.enter(ctx, "psc "+link, link); err != nil {
-		return nil, err
-	}
-	return &api.PSCStatements{ListInfo: api.ListInfo{Empty: "none"}}, nil
-}
-
-func (f *fakeRegistry) Appointments(ctx context.Context, link string, page api.Page) (*api.Appointments, error) {
-	if err := f.enter(ctx, "appointments "+link, link); err != nil {
-		return nil, err
-	}
-	return &api.Appointments{Name: "SOMEONE, Anyone"}, nil
-}
-
-func (f *fakeRegistry) Get(ctx context.Context, link string, query url.Values) (*api.Response, error) {
+func (f *fakeRegistry) get(ctx context.Context, link string) ([]byte, error) {
 	if err := api.CheckLink(link); err != nil {
 		return nil, err
 	}
@@ -153,7 +168,7 @@ func (f *fakeRegistry) Get(ctx context.Context, link string, query url.Values) (
 	if !ok {
 		return nil, &api.Error{Kind: api.KindNotFound, Subject: link, Status: 404}
 	}
-	return &api.Response{Status: 200, Body: []byte(body)}, nil
+	return []byte(body), nil
 }
 
 func (f *fakeRegistry) URLFor(link string) (string, error) {
@@ -199,7 +214,7 @@ func cutPage[T any](all []T, p api.Page) []T {
 // profileJSON decodes a profile as the api client would.
 func profileJSON(t testing.TB, number, body string) *api.Profile {
 	t.Helper()
-	p, err := api.DecodeProfile([]byte(body), number)
+	p, err := api.DecodeProfile([]byte(body), api.Number(number))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,20 @@
 package ui
 
-import "testing"
+import (
+	"testing"
+
+	"coview/api"
+)
+
+func listPlace(kind api.ResourceKind, n api.Number, link string) place {
+	return place{res: api.Resource{Kind: kind, Number: n, Link: link}, company: n}
+}
 
 func TestHistoryBackForwardAndBranching(t *testing.T) {
 	h := newHistory()
-	a := place{kind: kindProfile, number: "00000001"}
-	b := place{kind: kindOfficers, number: "00000001", link: "/company/00000001/officers"}
-	c := place{kind: kindProfile, number: "00000002"}
+	a := companyPlace("00000001")
+	b := listPlace(api.ResOfficers, "00000001", "/company/00000001/officers")
+	c := companyPlace("00000002")
 	h.push(a)
 	h.push(b)
 	h.push(c)
@@ -26,7 +34,7 @@ func TestHistoryBackForwardAndBranching(t *testing.T) {
 		t.Fatalf("forward is %+v", p)
 	}
 	// Opening something new from b drops c, as a browser does.
-	d := place{kind: kindFilings, number: "00000001", link: "/company/00000001/filing-history"}
+	d := listPlace(api.ResFilings, "00000001", "/company/00000001/filing-history")
 	h.push(d)
 	if _, ok := h.peek(1); ok {
 		t.Fatal("forward still possible after opening a new page")
@@ -38,13 +46,15 @@ func TestHistoryBackForwardAndBranching(t *testing.T) {
 
 func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
 	h := newHistory()
-	a := place{kind: kindProfile, number: "00000001"}
+	a := companyPlace("00000001")
 	h.push(a)
 	a.tab, a.cursor = 4, 2
 	h.save(a)
-	h.save(place{kind: kindProfile, number: "00000009", tab: 3}) // not the current page
+	other := companyPlace("00000009")
+	other.tab = 3
+	h.save(other) // not the current page
 	p := h.places[h.at]
-	if p.tab != 4 || p.cursor != 2 || p.number != "00000001" {
+	if p.tab != 4 || p.cursor != 2 || p.company != "00000001" {
 		t.Fatalf("current is %+v", p)
 	}
 }
@@ -52,32 +62,12 @@ func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
 func TestHistoryIsBounded(t *testing.T) {
 	h := newHistory()
 	for i := range historyLimit + 50 {
-		h.push(place{kind: kindProfile, cursor: i})
+		p := companyPlace("00000001")
+		p.cursor = i
+		h.push(p)
 	}
 	if len(h.places) != historyLimit || h.at != historyLimit-1 {
 		t.Fatalf("%d places, at %d", len(h.places), h.at)
 	}
 }
 
-func TestRoute(t *testing.T) {
-	for _, tc := range []struct {
-		link   string
-		kind   pageKind
-		number string
-	}{
-		{"/company/00006400", kindProfile, "00006400"},
-		{"/company/SC006405/officers", kindOfficers, "SC006405"},
-		{"/company/00006400/filing-history", kindFilings, "00006400"},
-		{"/company/00006400/filing-history?items_per_page=5", kindFilings, "00006400"},
-		{"/company/00006400/persons-with-significant-control-statements", kindPSC, "00006400"},
-		{"/officers/abc-DEF_123/appointments", kindAppointments, ""},
-		{"/company/00006400/charges", kindJSON, "00006400"},
-		{"/company/00006400/filing-history/MzAxNTk", kindJSON, "00006400"},
-		{"/document/xyz", kindJSON, ""},
-	} {
-		kind, number := route(tc.link)
-		if kind != tc.kind || number != tc.number {
-			t.Errorf("route(%q) = %v %q, want %v %q", tc.link, kind, number, tc.kind, tc.number)
-		}
-	}
-}

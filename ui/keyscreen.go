@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"coview/ui/sanitize"
+	"coview/present/sanitize"
 )
 
 // developerSite is where a free REST key is created.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"charm.land/bubbles/v2/textinput"
+	"coview/api"
 	"slices"
 	"testing"
 
@@ -13,7 +14,7 @@ func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
 	var saved []string
 	m := testModel(t, f, Options{
 		NeedKey: true,
-		Numbers: []string{"00000001"},
+		Numbers: []api.Number{"00000001"},
 		SaveKey: func(k string) (string, error) { saved = append(saved, k); return k, nil },
 	})
 	run(t, m, m.Init())
@@ -38,7 +39,7 @@ func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
 	if !slices.Equal(saved, []string{"abcdef12-3456-7890-abcd-ef1234567890"}) || f.key != saved[0] {
 		t.Fatalf("saved %v, SetKey %q", saved, f.key)
 	}
-	if m.keys != nil || m.page.number != "00000001" {
+	if m.keys != nil || m.page.company != "00000001" {
 		t.Fatalf("after the key: key screen %v, page %+v", m.keys != nil, m.page.place)
 	}
 }
@@ -70,7 +71,7 @@ func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
 	f := fakeWith(t, "00000001")
 	m := testModel(t, f, Options{
 		NeedKey: true,
-		Numbers: []string{"1"},
+		Numbers: []api.Number{"00000001"},
 		SaveKey: func(k string) (string, error) {
 			return k, errorString("using the key for this session only: no keyring")
 		},
@@ -78,7 +79,7 @@ func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
 	run(t, m, m.Init())
 	send(t, m, tea.PasteMsg{Content: "abcdef12-3456-7890-abcd-ef1234567890"})
 	press(t, m, "enter")
-	if m.keys != nil || f.key != "abcdef12-3456-7890-abcd-ef1234567890" || m.page.number != "00000001" {
+	if m.keys != nil || f.key != "abcdef12-3456-7890-abcd-ef1234567890" || m.page.company != "00000001" {
 		t.Fatalf("key screen up %v, key %q, page %+v", m.keys != nil, f.key, m.page.place)
 	}
 	mustContain(t, screen(m), "using the key for this session only")

@@ -4,21 +4,30 @@ import (
 	"testing"
 
 	"coview/api"
+	"coview/present"
 )
+
+// shown is an answer as the browser's cache keeps it: in rows.
+func shown(a *api.Answer) *present.Page { return present.Show(a, nil) }
 
 func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 	all := makeOfficers(250)
 	total, active := 250, 250
-	l := &listPage{total: -1}
-	for start := 0; !l.done; start = l.loaded {
+	var l *listPage
+	for start := 0; l == nil || !l.done; start = l.loaded {
 		end := min(start+100, len(all))
-		l.addPage(&api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}, false)
+		pg := shown(&api.Answer{Officers: &api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}})
+		if l == nil {
+			l = newListPage(pg)
+		} else {
+			l.add(pg)
+		}
 		if start > 300 {
 			t.Fatal("never done")
 		}
 	}
-	if len(l.rows) != 250 || l.loaded != 250 || l.total != 250 {
-		t.Fatalf("rows %d loaded %d total %d", len(l.rows), l.loaded, l.total)
+	if len(l.items) != 250 || l.loaded != 250 || l.total != 250 {
+		t.Fatalf("rows %d loaded %d total %d", len(l.items), l.loaded, l.total)
 	}
 	if l.summary != "250 officers: 250 active" {
 		t.Fatalf("summary %q", l.summary)
@@ -26,37 +35,26 @@ func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 }
 
 func TestListPageStopsOnAnEmptyPageWhenTheTotalIsUnknown(t *testing.T) {
-	l := &listPage{total: -1}
-	l.addPage(&api.FilingHistory{Items: makeFilings(100)}, false)
+	l := newListPage(shown(&api.Answer{Filings: &api.FilingHistory{Items: makeFilings(100)}}))
 	if l.done {
 		t.Fatal("done after a full page with no total")
 	}
-	l.addPage(&api.FilingHistory{}, false)
-	if !l.done || len(l.rows) != 100 {
-		t.Fatalf("done %v with %d rows", l.done, len(l.rows))
+	l.add(shown(&api.Answer{Filings: &api.FilingHistory{}}))
+	if !l.done || len(l.items) != 100 {
+		t.Fatalf("done %v with %d rows", l.done, len(l.items))
 	}
 }
 
-func TestOfficersOfADissolvedCompanyAreNeverCurrent(t *testing.T) {
-	zero, two := 0, 2
+func TestListPageKeepsTheWidestCellOfEachColumn(t *testing.T) {
 	officers := makeOfficers(2)
-	l := &listPage{total: -1}
-	// The counts alone say so (active 0, inactive 2), even without a profile.
-	l.addPage(&api.Officers{Items: officers, ActiveCount: &zero, InactiveCount: &two, TotalResults: &two}, false)
-	for _, r := range l.rows {
-		if !r.quiet || r.cells[3] != "dissolved" {
-			t.Fatalf("row %+v reads as current", r)
-		}
+	officers[1].Name = "A MUCH LONGER NAME THAN THE OTHERS, Wilhelmina"
+	officers[1].OfficerRole = "llp-designated-member"
+	l := newListPage(shown(&api.Answer{Officers: &api.Officers{Items: officers[:1]}}))
+	l.add(shown(&api.Answer{Officers: &api.Officers{Items: officers[1:]}}))
+	if want := len(officers[1].Name); l.widest[0] != want {
+		t.Fatalf("widest name %d, want %d", l.widest[0], want)
 	}
-	if l.caveat == "" {
-		t.Fatal("no caveat for a dissolved company's officers")
-	}
-}
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 5000: "5,000", 1234567: "1,234,567"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
+	if want := len("LLP designated member"); l.widest[1] != want {
+		t.Fatalf("widest role %d, want %d", l.widest[1], want)
 	}
 }

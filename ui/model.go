@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"slices"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -37,8 +36,8 @@ type model struct {
 
 	search      textinput.Model
 	searching   bool     // the search input has the keyboard
-	queue       []string // numbers of a paste still to open
-	recent      []string // numbers opened lately, most recent first
+	queue       []api.Number // numbers of a paste still to open
+	recent      []api.Number // numbers opened lately, most recent first
 	recentSel   int      // the recent number picked with ↑/↓, or -1
 	store       *recent.Store
 	storeWarned bool
@@ -97,13 +96,12 @@ func newModel(ctx context.Context, opts Options) *model {
 	m.search = newSearchInput()
 	m.setStyles(true)
 	m.sizeInputs()
-	m.page, _ = m.build(place{kind: kindHome, title: "Home"})
+	m.page, _ = m.build(place{title: "Home"})
 	if store, err := recent.Open(opts.StateDir); err == nil {
 		m.store = store
 	}
-	numbers, _ := api.ExtractNumbers(strings.Join(opts.Numbers, "\n"))
-	if len(numbers) > 0 {
-		m.queue = dedupe(numbers)
+	if len(opts.Numbers) > 0 {
+		m.queue = dedupe(opts.Numbers)
 	} else {
 		m.searching = true
 		m.search.Focus()
@@ -160,8 +158,8 @@ func newSearchInput() textinput.Model {
 	return in
 }
 
-func dedupe(list []string) []string {
-	out := make([]string, 0, len(list))
+func dedupe[T comparable](list []T) []T {
+	out := make([]T, 0, len(list))
 	for _, s := range list {
 		if !slices.Contains(out, s) {
 			out = append(out, s)

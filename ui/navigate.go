@@ -8,20 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
-	"coview/ui/panes"
+	"coview/present"
 	"coview/ui/recent"
 )
-
-// fetchFor is the request that brings a place's data.
-func fetchFor(p place) fetch {
-	switch p.kind {
-	case kindProfile:
-		return fetch{kind: kindProfile, number: p.number}
-	case kindJSON:
-		return fetch{kind: kindJSON, link: p.link}
-	}
-	return fetch{kind: p.kind, link: p.link}
-}
 
 // navigate takes the user to a place: at once from the cache when it holds
 // the place's data, otherwise after a request, leaving the current page on
@@ -35,7 +24,7 @@ func (m *model) navigate(to place, why purpose, delta int, typed bool) tea.Cmd {
 		}
 		return m.arrive(pg, why, delta)
 	}
-	return m.start(request{f: fetchFor(to), purpose: why, to: to, delta: delta, typed: typed})
+	return m.start(request{f: fetch{res: to.res}, purpose: why, to: to, delta: delta, typed: typed})
 }
 
 // arrive puts a page on screen and records it in history.
@@ -60,17 +49,17 @@ func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
 	m.showHelp = false
 	m.layout() // the restored cursor decides whether more is needed
 	var cmds []tea.Cmd
-	if pg.kind == kindProfile {
-		cmds = append(cmds, m.remember(pg.number))
+	if pg.isProfile() {
+		cmds = append(cmds, m.remember(pg.res.Number))
 	}
 	cmds = append(cmds, m.moreIfNear())
 	return tea.Batch(cmds...)
 }
 
-// openCompany opens a company by its (normalised) number. typed says it
-// came from the search box, whose text a 404 leaves for editing.
-func (m *model) openCompany(number string, typed bool) tea.Cmd {
-	to := place{kind: kindProfile, number: number}
+// openCompany opens a company. typed says it came from the search box,
+// whose text a 404 leaves for editing.
+func (m *model) openCompany(number api.Number, typed bool) tea.Cmd {
+	to := companyPlace(number)
 	if m.page.same(to) {
 		// Asked for last, the page on screen wins over one still loading.
 		m.stopNav()
@@ -87,22 +76,23 @@ func (m *model) openCompany(number string, typed bool) tea.Cmd {
 // openLink follows a link from the current page, as a browser follows a
 // link: the new page's breadcrumb continues this one's.
 func (m *model) openLink(link, title string) tea.Cmd {
-	if err := api.CheckLink(link); err != nil {
+	res, err := api.Route(link)
+	if err != nil {
 		m.problem = ptr(refused(title, err))
 		return nil
 	}
-	kind, number := route(link)
-	to := place{kind: kind, number: number, link: link, title: title}
-	if kind == kindProfile {
-		to.link, to.title = "", ""
-		if c, ok := m.cache.get(fetch{kind: kindProfile, number: number}.key()); ok {
-			to.title = line(c.(*api.Profile).CompanyName)
+	to := place{res: res, company: res.Number, title: title}
+	if res.Kind == api.ResCompany {
+		// The same company by whatever link: one place, named as it is.
+		to = companyPlace(res.Number)
+		if p := m.cache.profile(res.Number); p != nil {
+			to.title = line(p.CompanyName)
 		}
 	}
-	if kind != kindProfile && number == "" {
+	if to.company == "" {
 		// An officer's appointments belong to no company; keep the header
 		// on the company the user came from.
-		to.number = m.page.number
+		to.company = m.page.company
 	}
 	if m.page.same(to) {
 		return nil
@@ -140,19 +130,16 @@ func (m *model) reload() tea.Cmd {
 		return m.retry()
 	}
 	pg := m.page
-	if pg.kind == kindHome {
+	if pg.isHome() {
 		return nil
 	}
-	f := fetchFor(pg.place)
-	switch f.kind {
-	case kindProfile:
-		// Kept until the fresh one replaces it: the company's lists are
-		// read against it (its name, whether it has ceased), and a reload
-		// abandoned for another page would otherwise leave them without.
-	case kindJSON:
-		m.cache.dropPrefix(f.key())
-	default:
-		m.cache.dropPrefix(f.listPrefix())
+	f := fetch{res: pg.res}
+	if !pg.isProfile() {
+		// A profile is kept until the fresh one replaces it: the company's
+		// lists are read against it (its name, whether it has ceased), and
+		// a reload abandoned for another page would otherwise leave them
+		// without.
+		m.cache.drop(pg.res)
 	}
 	m.hist.save(pg.view())
 	m.stopMore()
@@ -182,20 +169,20 @@ func (m *model) moreIfNear() tea.Cmd {
 		return nil
 	}
 	for !l.done && pg.lv.NearEnd() {
-		f := fetch{kind: pg.kind, link: pg.link, start: l.loaded}
-		d, ok := m.cache.get(f.key())
+		f := fetch{res: pg.res, start: l.loaded}
+		e, ok := m.cache.get(f)
 		if !ok {
 			return m.start(request{f: f, purpose: forMore, to: pg.place})
 		}
-		m.addPage(d)
+		m.addPage(e.page)
 	}
 	return nil
 }
 
-func (m *model) addPage(data any) {
+func (m *model) addPage(p *present.Page) {
 	pg := m.page
-	pg.list.addPage(data, pg.profile != nil && panes.Closed(pg.profile))
-	pg.lv.SetLen(len(pg.list.rows))
+	pg.list.add(p)
+	pg.lv.SetLen(len(pg.list.items))
 }
 
 // onFetched takes an answer. Answers to requests that are no longer
@@ -209,18 +196,18 @@ func (m *model) onFetched(msg fetchedMsg) tea.Cmd {
 	case m.more != nil && msg.id == m.more.id:
 		r, m.more = m.more, nil
 	default:
-		if msg.err == nil && msg.data != nil {
-			m.cache.put(msg.f.key(), msg.data)
+		if msg.err == nil {
+			m.cache.put(msg.f, msg.got)
 		}
 		return nil
 	}
 	if msg.err != nil {
 		return m.fail(r, msg.err)
 	}
-	m.cache.put(msg.f.key(), msg.data)
+	m.cache.put(msg.f, msg.got)
 	if r.purpose == forMore {
-		if m.page.same(r.to) && m.page.list != nil && m.page.list.loaded == r.f.start {
-			m.addPage(msg.data)
+		if m.page.same(r.to) && m.page.list != nil && m.page.list.loaded == r.f.start && msg.got.page != nil {
+			m.addPage(msg.got.page)
 			return m.moreIfNear()
 		}
 		return nil
@@ -289,9 +276,9 @@ func (m *model) onCountdown(msg countdownMsg) tea.Cmd {
 
 // remember puts a company first in the recent numbers and saves them in
 // the background.
-func (m *model) remember(number string) tea.Cmd {
+func (m *model) remember(number api.Number) tea.Cmd {
 	m.recent = recent.Add(m.recent, number)
-	m.search.SetSuggestions(m.recent)
+	m.matchRecent()
 	return m.saveRecent()
 }
 

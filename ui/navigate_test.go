@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"coview/api"
 	"slices"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func browsing(t *testing.T) (*fakeRegistry, *model) {
 	f.docs["/company/00000001/charges"] = `{"items":[{"links":{"self":"/company/00000001/charges/c1"}}]}`
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00000001\n"})
-	if m.page.number != "00000001" {
+	if m.page.company != "00000001" {
 		t.Fatalf("setup: on %+v", m.page.place)
 	}
 	return f, m
@@ -61,7 +62,7 @@ func TestFollowingOfficersShowsATableAndFetchesMoreNearTheEnd(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "Officers")
 	press(t, m, "enter")
-	if m.page.kind != kindOfficers {
+	if m.page.res.Kind != api.ResOfficers {
 		t.Fatalf("on %+v", m.page.place)
 	}
 	s := screen(m)
@@ -103,11 +104,11 @@ func TestStaleAnswerDoesNotOverwriteANewerPage(t *testing.T) {
 	// The answers come back in the wrong order: the newer first.
 	newer := run(t, m, second)
 	_ = newer
-	if m.page.number != "00000002" {
+	if m.page.company != "00000002" {
 		t.Fatalf("on %+v after the newer answer", m.page.place)
 	}
 	run(t, m, first)
-	if m.page.number != "00000002" {
+	if m.page.company != "00000002" {
 		t.Fatalf("the older answer replaced the page: on %+v", m.page.place)
 	}
 	if _, ok := m.hist.peek(-1); ok {
@@ -123,8 +124,8 @@ func TestStaleAnswerDeliveredByHandIsDropped(t *testing.T) {
 	m.Update(tea.PasteMsg{Content: "1\n"})
 	old := m.nav.id
 	m.Update(tea.PasteMsg{Content: "2\n"})
-	m.Update(fetchedMsg{id: old, f: fetch{kind: kindProfile, number: "00000001"}, data: f.profiles["00000001"]})
-	if m.page.kind != kindHome || m.nav == nil {
+	m.Update(fetchedMsg{id: old, f: fetch{res: api.CompanyResource("00000001")}, got: entry{profile: f.profiles["00000001"]}})
+	if !m.page.res.IsZero() || m.nav == nil {
 		t.Fatalf("an old answer changed the page to %+v or ended the newer request", m.page.place)
 	}
 }
@@ -136,15 +137,15 @@ func TestBackAndForwardRestoreTabAndCursorWithoutRequests(t *testing.T) {
 	press(t, m, "enter")
 	press(t, m, "down", "down", "down")
 	press(t, m, "backspace")
-	if m.page.kind != kindProfile || m.page.tab != linksTab || m.page.lv.Cursor() != cursor {
+	if m.page.res.Kind != api.ResCompany || m.page.tab != linksTab || m.page.lv.Cursor() != cursor {
 		t.Fatalf("back to %+v tab %d cursor %d, want the links pane at %d", m.page.place, m.page.tab, m.page.lv.Cursor(), cursor)
 	}
 	press(t, m, "alt+right")
-	if m.page.kind != kindFilings || m.page.lv.Cursor() != 3 {
+	if m.page.res.Kind != api.ResFilings || m.page.lv.Cursor() != 3 {
 		t.Fatalf("forward to %+v cursor %d, want the filings at 3", m.page.place, m.page.lv.Cursor())
 	}
 	press(t, m, "alt+left")
-	if m.page.kind != kindProfile || m.page.tab != linksTab {
+	if m.page.res.Kind != api.ResCompany || m.page.tab != linksTab {
 		t.Fatalf("alt+left to %+v tab %d", m.page.place, m.page.tab)
 	}
 	want := []string{"company 00000001", "filings /company/00000001/filing-history 0"}
@@ -165,7 +166,7 @@ func TestReloadFetchesAgain(t *testing.T) {
 	if got := f.requests(); got[len(got)-1] != "officers /company/00000001/officers 0" || len(got) != 4 {
 		t.Fatalf("requests %v", got)
 	}
-	if m.page.kind != kindOfficers || m.page.lv.Cursor() != 2 {
+	if m.page.res.Kind != api.ResOfficers || m.page.lv.Cursor() != 2 {
 		t.Fatalf("reload moved to %+v cursor %d", m.page.place, m.page.lv.Cursor())
 	}
 }
@@ -201,7 +202,7 @@ func TestEscCancelsARequestInFlightAndKeepsThePage(t *testing.T) {
 	if ctx.Err() != context.Canceled {
 		t.Fatalf("request context: %v", ctx.Err())
 	}
-	if m.page.number != "00000001" || m.nav != nil {
+	if m.page.company != "00000001" || m.nav != nil {
 		t.Fatalf("after esc on %+v, nav %v", m.page.place, m.nav)
 	}
 	after := screen(m)
@@ -223,7 +224,7 @@ func TestRefusedLinkIsShownAndNeverFetched(t *testing.T) {
 		t.Fatalf("a refused link was fetched: %v", f.requests()[n:])
 	}
 	mustContain(t, screen(m), "Link refused: Insolvency", "only paths on the configured registry are followed")
-	if m.page.kind != kindProfile {
+	if m.page.res.Kind != api.ResCompany {
 		t.Fatalf("moved to %+v", m.page.place)
 	}
 	press(t, m, "esc")
@@ -234,11 +235,11 @@ func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "Charges")
 	press(t, m, "enter")
-	if m.page.kind != kindJSON {
+	if m.page.doc == nil {
 		t.Fatalf("on %+v", m.page.place)
 	}
 	mustContain(t, screen(m), `"items": [`, `"self": "/company/00000001/charges/c1"`, "Document /company/00000001/charges")
-	for m.page.doc[m.page.lv.Cursor()].link == "" {
+	for m.page.doc[m.page.lv.Cursor()].Link == "" {
 		press(t, m, "down")
 	}
 	press(t, m, "enter")
@@ -246,7 +247,7 @@ func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
 		t.Fatalf("requests %v", got)
 	}
 	mustContain(t, screen(m), "Not found", "/company/00000001/charges/c1 (404)")
-	if m.page.link != "/company/00000001/charges" {
+	if m.page.res.Link != "/company/00000001/charges" {
 		t.Fatalf("a failed request changed the page to %+v", m.page.place)
 	}
 }
@@ -255,7 +256,7 @@ func TestProfileSelfLinkStaysOnThePage(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "This profile")
 	press(t, m, "enter")
-	if f.count() != 1 || m.page.kind != kindProfile {
+	if f.count() != 1 || m.page.res.Kind != api.ResCompany {
 		t.Fatalf("requests %v, page %+v", f.requests(), m.page.place)
 	}
 }
@@ -311,8 +312,8 @@ func TestDissolvedCompanyOfficersAreNotShownAsCurrent(t *testing.T) {
 	press(t, m, "enter")
 	s := screen(m)
 	mustContain(t, s, "Dissolved", "no officer is current", "dissolved")
-	if !m.page.list.rows[0].quiet || m.page.list.rows[0].cells[3] != "dissolved" {
-		t.Fatalf("a dissolved company's officer reads as current: %+v", m.page.list.rows[0])
+	if !m.page.list.items[0].Quiet || m.page.list.items[0].Cells[3] != "dissolved" {
+		t.Fatalf("a dissolved company's officer reads as current: %+v", m.page.list.items[0])
 	}
 }
 

@@ -1,37 +1,25 @@
 package ui
 
 import (
-	"bytes"
-	"encoding/json"
-	"regexp"
-	"strings"
-
 	"coview/api"
+	"coview/present"
 	"coview/ui/listview"
-	"coview/ui/panes"
-	"coview/ui/sanitize"
 )
 
 // page is what is on screen: a place and the data it shows, rebuilt from
 // the cache whenever the user arrives at it.
 type page struct {
 	place
-	profile *api.Profile     // the profile shown, or the company the list or document belongs to
-	panes   []panes.Pane     // a profile's five panes
-	links   []panes.LinkItem // a profile's links
-	list    *listPage        // a list
-	doc     []docLine        // a document's lines
-	lv      listview.Model   // the cursor over the list, the document or the links
+	profile *api.Profile       // the company in the header, when known
+	panes   []present.Pane     // a profile's five panes
+	links   []present.LinkItem // a profile's links
+	list    *listPage          // a list
+	doc     []present.Line     // a document's lines
+	lv      listview.Model     // the cursor over the list, the document or the links
 
 	// restore asks for the saved cursor and offset to be applied once the
 	// window's height is known.
 	restore bool
-}
-
-// docLine is one line of a pretty-printed document, and the link on it.
-type docLine struct {
-	text string
-	link string
 }
 
 // view is the place with how it is being looked at now, for history.
@@ -44,81 +32,50 @@ func (pg *page) view() place {
 const linksTab = 4
 
 // build makes the page for a place from what the cache holds, or reports
-// that something must be fetched first.
+// that something must be fetched first. Whether it is a list or a
+// document is read from the answer: a resource put in rows is a list.
 func (m *model) build(to place) (*page, bool) {
 	pg := &page{place: to, restore: true}
-	if to.number != "" {
-		if p, ok := m.cache.get(fetch{kind: kindProfile, number: to.number}.key()); ok {
-			pg.profile = p.(*api.Profile)
-		}
-	}
-	switch to.kind {
-	case kindHome:
+	pg.profile = m.cache.profile(to.company)
+	switch {
+	case to.isHome():
 		return pg, true
-	case kindProfile:
+	case to.isProfile():
 		if pg.profile == nil {
 			return nil, false
 		}
-		pg.panes = panes.All(pg.profile, m.now())
-		pg.links = panes.Links(pg.profile)
+		pg.panes = present.Panes(pg.profile, m.now())
+		pg.links = present.ProfileLinks(pg.profile)
 		pg.lv.SetLen(len(pg.links))
 		if pg.title == "" {
-			pg.title = or(line(pg.profile.CompanyName), to.number)
+			pg.title = or(line(pg.profile.CompanyName), to.res.Number.String())
 		}
-	case kindJSON:
-		r, ok := m.cache.get(fetch{kind: kindJSON, link: to.link}.key())
-		if !ok {
-			return nil, false
-		}
-		pg.doc = document(r.(*api.Response).Body)
+		return pg, true
+	}
+	first, ok := m.cache.get(fetch{res: to.res})
+	if !ok {
+		return nil, false
+	}
+	if len(first.page.Columns) == 0 {
+		pg.doc = first.page.Lines
 		pg.lv.SetLen(len(pg.doc))
-	default:
-		l := &listPage{total: -1}
-		dissolved := pg.profile != nil && panes.Closed(pg.profile)
-		for {
-			d, ok := m.cache.get(fetch{kind: to.kind, link: to.link, start: l.loaded}.key())
+	} else {
+		l := newListPage(first.page)
+		for !l.done {
+			next, ok := m.cache.get(fetch{res: to.res, start: l.loaded})
 			if !ok {
-				if l.loaded == 0 {
-					return nil, false
-				}
 				break
 			}
-			l.addPage(d, dissolved)
-			if l.done {
-				break
-			}
+			l.add(next.page)
 		}
 		pg.list = l
-		pg.lv.SetLen(len(l.rows))
-		if pg.title == "" && l.heading != "" {
+		pg.lv.SetLen(len(l.items))
+		if pg.title == "" {
 			pg.title = l.heading
 		}
 	}
 	if pg.title == "" {
-		pg.title = to.link
+		pg.title = line(to.res.Link)
 	}
 	return pg, true
-}
-
-// linkValue finds a link in a line of pretty-printed JSON: a member whose
-// value is a path, as registry documents carry in their "links".
-var linkValue = regexp.MustCompile(`^\s*"[^"]+":\s*"(/[^"\\]*)",?$`)
-
-// document pretty-prints a JSON body into sanitised lines, noting the
-// links that may be followed. A body that is not JSON is shown as text.
-func document(body []byte) []docLine {
-	var buf bytes.Buffer
-	text := string(body)
-	if json.Indent(&buf, body, "", "  ") == nil {
-		text = buf.String()
-	}
-	raw := strings.Split(strings.TrimRight(text, "\n"), "\n")
-	out := make([]docLine, len(raw))
-	for i, l := range raw {
-		out[i].text = sanitize.Line(l)
-		if m := linkValue.FindStringSubmatch(l); m != nil && api.CheckLink(m[1]) == nil {
-			out[i].link = m[1]
-		}
-	}
-	return out
 }

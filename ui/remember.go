@@ -5,12 +5,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"coview/api"
 	"coview/ui/recent"
 )
 
 // recentLoadedMsg brings the recent numbers read at start.
 type recentLoadedMsg struct {
-	numbers []string
+	numbers []api.Number
 	err     error
 }
 
@@ -32,12 +33,12 @@ func (m *model) loadRecent() tea.Cmd {
 
 func (m *model) onRecentLoaded(msg recentLoadedMsg) tea.Cmd {
 	// Numbers opened while the file was being read come first.
-	merged := append(append([]string(nil), m.recent...), msg.numbers...)
+	merged := append(append([]api.Number(nil), m.recent...), msg.numbers...)
 	m.recent = dedupe(merged)
 	if len(m.recent) > recent.Max {
 		m.recent = m.recent[:recent.Max]
 	}
-	m.search.SetSuggestions(m.recent)
+	m.matchRecent()
 	return nil
 }
 
@@ -48,7 +49,7 @@ func (m *model) saveRecent() tea.Cmd {
 	if store == nil {
 		return nil
 	}
-	numbers := append([]string(nil), m.recent...)
+	numbers := append([]api.Number(nil), m.recent...)
 	return m.guard(func() tea.Msg { return recentSavedMsg{store.Save(numbers)} })
 }
 

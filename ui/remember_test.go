@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"coview/api"
 	"coview/ui/recent"
 )
 
@@ -24,14 +25,14 @@ func TestANumberOpenedJustBeforeQuittingIsRemembered(t *testing.T) {
 			m.Update(fm)
 		}
 	}
-	if m.page.number != "00000001" {
+	if m.page.company != "00000001" {
 		t.Fatalf("the company did not open: on %+v", m.page.place)
 	}
 	if err := m.closeRecent(); err != nil {
 		t.Fatal(err)
 	}
 	store, _ := recent.Open(dir)
-	if got, _ := store.Load(); !slices.Equal(got, []string{"00000001"}) {
+	if got, _ := store.Load(); !slices.Equal(got, []api.Number{"00000001"}) {
 		t.Fatalf("after quitting the recent numbers are %v", got)
 	}
 }
@@ -51,7 +52,7 @@ func TestQuittingTheProgramAtOnceKeepsTheNumberAndWritesNothingAfter(t *testing.
 	if err := m.closeRecent(); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.store.Save([]string{"00000002"}); err == nil {
+	if err := m.store.Save([]api.Number{"00000002"}); err == nil {
 		t.Fatal("a save after closing was accepted")
 	}
 	entries, err := os.ReadDir(dir)
@@ -59,7 +60,7 @@ func TestQuittingTheProgramAtOnceKeepsTheNumberAndWritesNothingAfter(t *testing.
 		t.Fatalf("the state directory holds %v (%v), want only %s", entries, err, recent.FileName)
 	}
 	store, _ := recent.Open(dir)
-	if got, _ := store.Load(); !slices.Equal(got, []string{"00000001"}) {
+	if got, _ := store.Load(); !slices.Equal(got, []api.Number{"00000001"}) {
 		t.Fatalf("after quitting the recent numbers are %v", got)
 	}
 }

@@ -30,7 +30,13 @@ func (m *model) doneTyping() {
 // tab. The input does that itself only on a key press: after its text is
 // pasted into or set, the old matches are stale, and tab on a match
 // shorter than the text slices past its end and panics.
-func (m *model) matchRecent() { m.search.SetSuggestions(m.recent) }
+func (m *model) matchRecent() {
+	suggestions := make([]string, len(m.recent))
+	for i, n := range m.recent {
+		suggestions[i] = n.String()
+	}
+	m.search.SetSuggestions(suggestions)
+}
 
 func (m *model) blurSearch() {
 	m.searching = false
@@ -106,7 +112,7 @@ func (m *model) submit() tea.Cmd {
 	}
 	numbers, _ := api.ExtractNumbers(text)
 	if len(numbers) == 0 {
-		_, err := api.NormalizeNumber(text)
+		_, err := api.ParseNumber(text)
 		m.problem = ptr(explain(err, fetch{}, m.now(), m.now()))
 		return nil
 	}
@@ -141,12 +147,12 @@ func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		return cmd
 	case len(numbers) == 1 && !multiline:
 		cmd := m.focusSearch()
-		m.search.SetValue(numbers[0])
+		m.search.SetValue(numbers[0].String())
 		m.search.CursorEnd()
 		return cmd
 	}
 	numbers = dedupe(numbers)
-	m.search.SetValue(numbers[0])
+	m.search.SetValue(numbers[0].String())
 	m.queue = numbers[1:]
 	m.problem = nil
 	// The rest are offered on the line under the search input.

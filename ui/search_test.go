@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"coview/api"
 	"slices"
 	"testing"
 
@@ -22,7 +23,7 @@ func TestPasteOfAPrefixedNumberWithANewlineOpensIt(t *testing.T) {
 	if got := f.requests(); !slices.Equal(got, []string{"company SC123456"}) {
 		t.Fatalf("requests %v, want the profile of SC123456", got)
 	}
-	if m.page.kind != kindProfile || m.page.number != "SC123456" {
+	if m.page.res.Kind != api.ResCompany || m.page.company != "SC123456" {
 		t.Fatalf("on %+v, want the profile of SC123456", m.page.place)
 	}
 	mustContain(t, screen(m), "COMPANY SC123456 LIMITED", "SC123456", "Active")
@@ -39,7 +40,7 @@ func TestPasteOfALabelledNumberWaitsInTheInputForEnter(t *testing.T) {
 		t.Fatalf("search %q (focused %v), want the number ready in the input", m.search.Value(), m.searching)
 	}
 	press(t, m, "enter")
-	if m.page.number != "01234567" {
+	if m.page.company != "01234567" {
 		t.Fatalf("Enter opened %+v", m.page.place)
 	}
 	if m.searching || m.search.Value() != "" {
@@ -51,20 +52,20 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 	f := fakeWith(t, "00006400", "00006401", "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\r\n6401\r\nSC006405\r\n"})
-	if m.page.number != "00006400" {
+	if m.page.company != "00006400" {
 		t.Fatalf("opened %+v, want the first number", m.page.place)
 	}
-	if !slices.Equal(m.queue, []string{"00006401", "SC006405"}) {
+	if !slices.Equal(m.queue, []api.Number{"00006401", "SC006405"}) {
 		t.Fatalf("offered %v", m.queue)
 	}
 	mustContain(t, screen(m), "Next to open: 00006401, SC006405", "n opens the next")
 	press(t, m, "n")
-	if m.page.number != "00006401" || !slices.Equal(m.queue, []string{"SC006405"}) {
-		t.Fatalf("n opened %s and left %v", m.page.number, m.queue)
+	if m.page.company != "00006401" || !slices.Equal(m.queue, []api.Number{"SC006405"}) {
+		t.Fatalf("n opened %s and left %v", m.page.company, m.queue)
 	}
 	press(t, m, "n")
-	if m.page.number != "SC006405" || len(m.queue) != 0 {
-		t.Fatalf("n opened %s and left %v", m.page.number, m.queue)
+	if m.page.company != "SC006405" || len(m.queue) != 0 {
+		t.Fatalf("n opened %s and left %v", m.page.company, m.queue)
 	}
 	mustNotContain(t, screen(m), "Next to open")
 }
@@ -85,7 +86,7 @@ func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {
 	m := testModel(t, f, Options{})
 	typeText(t, m, "sc1234")
 	press(t, m, "enter")
-	if m.page.number != "SC001234" {
+	if m.page.company != "SC001234" {
 		t.Fatalf("opened %+v", m.page.place)
 	}
 }
@@ -106,7 +107,7 @@ func TestTypedNonsenseSaysWhyAndSendsNothing(t *testing.T) {
 
 func TestSlashFocusesTheSearchAndEscLeavesIt(t *testing.T) {
 	f := fakeWith(t, "00000001")
-	m := testModel(t, f, Options{Numbers: []string{"00000001"}})
+	m := testModel(t, f, Options{Numbers: []api.Number{"00000001"}})
 	run(t, m, m.Init())
 	if m.searching {
 		t.Fatal("the input has the keyboard although a number was opened at start")
@@ -137,17 +138,17 @@ func TestRecentNumbersAreOfferedUnderTheEmptyInput(t *testing.T) {
 	s := screen(m)
 	mustContain(t, s, "Recent", "00000002  COMPANY 00000002 LIMITED", "00000001  COMPANY 00000001 LIMITED")
 	press(t, m, "down", "down", "enter")
-	if m.page.number != "00000001" {
-		t.Fatalf("picking the second recent number opened %s", m.page.number)
+	if m.page.company != "00000001" {
+		t.Fatalf("picking the second recent number opened %s", m.page.company)
 	}
 
 	// A new run reads them back, most recent first.
 	again := testModel(t, f, Options{StateDir: dir})
 	run(t, again, again.Init())
-	if !slices.Equal(again.recent, []string{"00000001", "00000002"}) {
+	if !slices.Equal(again.recent, []api.Number{"00000001", "00000002"}) {
 		t.Fatalf("recent after a restart: %v", again.recent)
 	}
-	if got := again.search.AvailableSuggestions(); !slices.Equal(got, again.recent) {
+	if got := again.search.AvailableSuggestions(); !slices.Equal(got, []string{"00000001", "00000002"}) {
 		t.Fatalf("suggestions %v, want the recent numbers", got)
 	}
 }
@@ -161,7 +162,7 @@ func TestUnwritableStateDirDoesNotStopBrowsing(t *testing.T) {
 	m := testModel(t, f, Options{StateDir: blocker + "/coview"})
 	run(t, m, m.Init())
 	send(t, m, tea.PasteMsg{Content: "1\n"})
-	if m.page.number != "00000001" {
+	if m.page.company != "00000001" {
 		t.Fatalf("browsing stopped: on %+v", m.page.place)
 	}
 	mustContain(t, screen(m), "Recent numbers not saved")
@@ -176,8 +177,8 @@ func TestTypingANumberAlreadyOpenOrCachedLeavesTheSearch(t *testing.T) {
 		press(t, m, "/")
 		typeText(t, m, n)
 		press(t, m, "enter")
-		if m.page.number != "00000001" || m.searching || m.search.Value() != "" {
-			t.Fatalf("on %s, searching %v with %q", m.page.number, m.searching, m.search.Value())
+		if m.page.company != "00000001" || m.searching || m.search.Value() != "" {
+			t.Fatalf("on %s, searching %v with %q", m.page.company, m.searching, m.search.Value())
 		}
 	}
 	if f.count() != 2 {
@@ -187,10 +188,10 @@ func TestTypingANumberAlreadyOpenOrCachedLeavesTheSearch(t *testing.T) {
 
 func TestNumbersGivenAtStartOpenTheFirstAndOfferTheRest(t *testing.T) {
 	f := fakeWith(t, "00000001", "SC001234")
-	m := testModel(t, f, Options{Numbers: []string{"1", "sc1234", "1"}})
+	m := testModel(t, f, Options{Numbers: []api.Number{"00000001", "SC001234", "00000001"}})
 	run(t, m, m.Init())
-	if m.page.number != "00000001" || !slices.Equal(m.queue, []string{"SC001234"}) {
-		t.Fatalf("on %s with %v offered", m.page.number, m.queue)
+	if m.page.company != "00000001" || !slices.Equal(m.queue, []api.Number{"SC001234"}) {
+		t.Fatalf("on %s with %v offered", m.page.company, m.queue)
 	}
 	mustContain(t, screen(m), "Next to open: SC001234")
 }

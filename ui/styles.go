@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
-	"coview/ui/labels"
-	"coview/ui/panes"
+	"coview/present/labels"
+	"coview/present"
 )
 
 // Styles is every style the browser draws with, built in one place for a
@@ -122,13 +122,13 @@ type inks struct {
 }
 
 // tone is the ink for a pane row's tone.
-func (s Styles) tone(t panes.Tone) ink {
+func (s Styles) tone(t present.Tone) ink {
 	switch t {
-	case panes.Warning:
+	case present.Warning:
 		return s.rows.warning
-	case panes.Quiet:
+	case present.Quiet:
 		return s.rows.quiet
-	case panes.Good:
+	case present.Good:
 		return s.rows.good
 	}
 	return s.rows.value

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"coview/present"
 	"strings"
 	"testing"
 
@@ -49,25 +50,33 @@ func TestWrapBreaksLongWordsAndLimitsLines(t *testing.T) {
 	}
 }
 
-func TestColumnWidthsFitTheTerminal(t *testing.T) {
-	cols := columnsOf(kindAppointments)
-	widest := []int{60, 8, 26, 11, 11}
-	for _, w := range []int{40, 80, 120, 200} {
-		ws := widths(cols, widest, w)
+// The officers of 00006401 as they were cut before: the name column took
+// the room while dates and roles were cut at every width.
+var officerColumns = []present.Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}}
+
+func TestColumnWidthsNeverCutADateOrRoleWhileTheNameHasRoom(t *testing.T) {
+	widest := []int{30, len("LLP designated member"), len("before 1 Jul 1991"), len("31 Mar 2026")}
+	for _, w := range []int{40, 60, 80, 120, 200} {
+		ws := widths(officerColumns, widest, w)
 		total := 2 + 2*(len(ws)-1)
 		for _, n := range ws {
 			total += n
 		}
-		if w >= 60 && total != w {
+		if total > w {
 			t.Errorf("at %d the columns take %d cells: %v", w, total, ws)
 		}
-		if ws[0] < 12 && w >= 60 {
-			t.Errorf("at %d the company column has %d cells", w, ws[0])
+		cut := ws[1] < widest[1] || ws[2] < widest[2] || ws[3] < widest[3]
+		if cut && ws[0] > minFlex {
+			t.Errorf("at %d a role or date is cut (%v) while the name keeps %d cells", w, ws, ws[0])
+		}
+		if w >= 120 && (cut || ws[0] != widest[0]) {
+			t.Errorf("at %d nothing should be cut: %v for %v", w, ws, widest)
 		}
 	}
-	// Narrow columns stay as narrow as what they hold.
-	ws := widths(cols, []int{10, 8, 8, 10, 1}, 120)
-	if ws[2] != 8 || ws[4] != len("Resigned") {
-		t.Errorf("widths %v: role and resigned should shrink to their content", ws)
+	// Narrow columns stay as narrow as what they hold, and the name no
+	// wider than the longest name: spare room goes to the end of the line.
+	ws := widths(officerColumns, []int{10, 8, 8, 1}, 120)
+	if ws[0] != 10 || ws[1] != 8 || ws[3] != len("Resigned") {
+		t.Errorf("widths %v: columns should be as wide as their content or title", ws)
 	}
 }

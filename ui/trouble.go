@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"coview/api"
-	"coview/ui/sanitize"
+	"coview/present/sanitize"
 )
 
 // trouble is a failure put in words for the screen: what happened, and
@@ -34,11 +34,11 @@ func explain(err error, f fetch, now time.Time, retryAt time.Time) trouble {
 	case api.KindInvalidNumber:
 		t = trouble{"Not a company number", sentence(e.Error())}
 	case api.KindNotFound:
-		if f.kind == kindProfile {
-			t = trouble{"Company " + f.number + " not found",
+		if f.res.Kind == api.ResCompany {
+			t = trouble{"Company " + f.res.Number.String() + " not found",
 				"The registry has no company with this number (404). Check it and try again: the search box keeps what you typed."}
 		} else {
-			t = trouble{"Not found", "The registry has nothing at " + f.link + " (404)."}
+			t = trouble{"Not found", "The registry has nothing at " + f.res.Link + " (404)."}
 		}
 	case api.KindInvalidKey:
 		t = trouble{"API key refused", "The registry rejected the key (401 " + or(e.Reason, "Invalid Authorization") +

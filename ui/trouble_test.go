@@ -21,7 +21,7 @@ func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
 	if !m.searching || m.search.Value() != "12345678" {
 		t.Fatalf("search %q (focused %v), want the text kept for editing", m.search.Value(), m.searching)
 	}
-	if m.page.number != "00000001" {
+	if m.page.company != "00000001" {
 		t.Fatalf("a failed request changed the page to %+v", m.page.place)
 	}
 	// Editing and trying again works, and the error goes away.
@@ -29,7 +29,7 @@ func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
 	typeText(t, m, "")
 	m.search.SetValue("00000002")
 	press(t, m, "enter")
-	if m.page.number != "00000002" {
+	if m.page.company != "00000002" {
 		t.Fatalf("after editing on %+v (requests %v)", m.page.place, f.requests())
 	}
 	mustNotContain(t, screen(m), "not found")
@@ -76,7 +76,7 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 	if !slices.Equal(saved, []string{"notakey1", "5E1F0C2A-7D3B-4C8E-9A61-0DE70DE70DE7"}) {
 		t.Fatalf("SaveKey got %v", saved)
 	}
-	if m.page.kind != kindOfficers {
+	if m.page.res.Kind != api.ResOfficers {
 		t.Fatalf("the refused request was not retried: on %+v", m.page.place)
 	}
 	reqs := f.requests()
@@ -85,7 +85,7 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 	}
 	// Back still leads to the links pane the user came from.
 	press(t, m, "backspace")
-	if m.page.kind != kindProfile || m.page.tab != linksTab {
+	if m.page.res.Kind != api.ResCompany || m.page.tab != linksTab {
 		t.Fatalf("back to %+v tab %d", m.page.place, m.page.tab)
 	}
 }
@@ -125,7 +125,7 @@ func TestRateLimitCountsDownAndRetriesWhenTheQuotaResets(t *testing.T) {
 	f.setErr("00000002", nil)
 	clock = reset
 	send(t, m, tick)
-	if m.page.number != "00000002" {
+	if m.page.company != "00000002" {
 		t.Fatalf("no retry at the reset: on %+v, requests %v", m.page.place, f.requests())
 	}
 	mustNotContain(t, screen(m), "Rate limit")
@@ -150,7 +150,7 @@ func TestServerErrorSaysWhatToDoAndRRetries(t *testing.T) {
 	mustContain(t, screen(m), "The registry failed (502 Bad Gateway)", "Press r to try again", "COMPANY 00000001 LIMITED")
 	f.setErr("00000002", nil)
 	press(t, m, "r")
-	if m.page.number != "00000002" {
+	if m.page.company != "00000002" {
 		t.Fatalf("r did not retry: on %+v", m.page.place)
 	}
 }
@@ -158,7 +158,7 @@ func TestServerErrorSaysWhatToDoAndRRetries(t *testing.T) {
 func TestExplainSaysWhatHappenedForEveryKind(t *testing.T) {
 	for kind := api.KindInvalidNumber; kind <= api.KindCanceled; kind++ {
 		e := &api.Error{Kind: kind, Subject: "company 00000001", Status: 500, Reason: "why\x1b[2J"}
-		tr := explain(e, fetch{kind: kindProfile, number: "00000001"}, today, today.Add(time.Minute))
+		tr := explain(e, fetch{res: api.CompanyResource("00000001")}, today, today.Add(time.Minute))
 		if tr.title == "" || tr.detail == "" {
 			t.Errorf("kind %d: %+v", kind, tr)
 		}

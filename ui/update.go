@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
 )
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -158,7 +160,7 @@ func (m *model) quit() tea.Cmd {
 
 // switchTab shows another pane of a profile.
 func (m *model) switchTab(tab int) {
-	if m.page.kind != kindProfile {
+	if !m.page.isProfile() {
 		return
 	}
 	n := len(m.page.panes)
@@ -172,9 +174,9 @@ func (m *model) switchTab(tab int) {
 func (m *model) move(lvMove func(), lines int) tea.Cmd {
 	pg := m.page
 	switch {
-	case pg.kind == kindHome:
+	case pg.isHome():
 		return nil
-	case pg.kind == kindProfile && pg.tab != linksTab:
+	case pg.isProfile() && pg.tab != linksTab:
 		most := max(len(m.paneLines(pg, m.width))-m.bodyHeight(), 0)
 		pg.scroll = min(max(pg.scroll+lines, 0), most)
 		return nil
@@ -187,21 +189,21 @@ func (m *model) move(lvMove func(), lines int) tea.Cmd {
 func (m *model) openSelected() tea.Cmd {
 	pg := m.page
 	switch {
-	case pg.kind == kindProfile && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		if l.Refused != nil {
 			m.problem = ptr(refused(l.Name, l.Refused))
 			return nil
 		}
 		return m.openLink(l.Raw, l.Name)
-	case pg.list != nil && len(pg.list.rows) > 0:
-		r := pg.list.rows[pg.lv.Cursor()]
-		if r.link == "" {
+	case pg.list != nil && len(pg.list.items) > 0:
+		it := pg.list.items[pg.lv.Cursor()]
+		if it.Link == "" {
 			return nil
 		}
-		return m.openLink(r.link, r.title)
-	case pg.kind == kindJSON && len(pg.doc) > 0:
-		if l := pg.doc[pg.lv.Cursor()].link; l != "" {
+		return m.openLink(it.Link, it.Title)
+	case len(pg.doc) > 0:
+		if l := pg.doc[pg.lv.Cursor()].Link; l != "" {
 			return m.openLink(l, l)
 		}
 	}
@@ -214,7 +216,7 @@ func (m *model) copy() tea.Cmd {
 	pg := m.page
 	var text string
 	switch {
-	case pg.kind == kindProfile && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		if l.Refused != nil {
 			m.problem = ptr(refused(l.Name, l.Refused))
@@ -226,14 +228,14 @@ func (m *model) copy() tea.Cmd {
 			return nil
 		}
 		text = u
-	case pg.kind == kindAppointments && len(pg.list.rows) > 0:
-		text = pg.list.rows[pg.lv.Cursor()].cells[1]
-	case pg.kind == kindJSON:
-		if u, err := m.reg.URLFor(pg.link); err == nil {
+	case pg.res.Kind == api.ResAppointments && pg.list != nil && len(pg.list.items) > 0:
+		text = pg.list.items[pg.lv.Cursor()].Cells[1]
+	case pg.doc != nil:
+		if u, err := m.reg.URLFor(pg.res.Link); err == nil {
 			text = u
 		}
 	default:
-		text = pg.number
+		text = pg.company.String()
 	}
 	if text == "" {
 		return m.flash("Nothing to copy here.", false)

@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/api"
-	"coview/ui/labels"
-	"coview/ui/panes"
+	"coview/present/labels"
+	"coview/present"
 )
 
 func (m *model) View() tea.View {
@@ -21,7 +21,7 @@ func (m *model) View() tea.View {
 }
 
 func (m *model) windowTitle() string {
-	if m.page.kind == kindHome || m.page.title == "" {
+	if m.page.isHome() || m.page.title == "" {
 		return "coview"
 	}
 	return "coview · " + m.page.title
@@ -47,7 +47,7 @@ func (m *model) frame() frame {
 	if m.problem != nil {
 		f.mid = append(f.mid, m.problemLines(*m.problem, w)...)
 	}
-	if m.page.list != nil && len(m.page.list.rows) > 0 && !m.showHelp {
+	if m.page.list != nil && len(m.page.list.items) > 0 && !m.showHelp {
 		f.mid = append(f.mid, m.columnHeadings(w))
 	}
 	f.foot = append(m.previewLines(w), m.footerLines(w)...)
@@ -56,21 +56,21 @@ func (m *model) frame() frame {
 }
 
 // previewRows is the room under a list for the selected row's long text
-// (a filing's description, a PSC statement) when some row loaded is too
-// long for its column. It is kept while the list is shown, so the list
-// does not jump as the cursor moves.
+// (a filing's description, a PSC statement) when the list's last column
+// is its flexible one and some row loaded is too long for it. It is kept
+// while the list is shown, so the list does not jump as the cursor moves.
 const previewRows = 2
 
 func (m *model) hasPreview(w int) bool {
-	pg := m.page
-	l := pg.list
-	if l == nil || len(l.rows) == 0 || m.showHelp || (pg.kind != kindFilings && pg.kind != kindPSC) {
+	l := m.page.list
+	if l == nil || len(l.items) == 0 || m.showHelp {
 		return false
 	}
-	cols := columnsOf(pg.kind)
-	ws := widths(cols, l.widest, w)
-	flex := len(cols) - 1 // the description and the statement come last
-	return flex < len(l.widest) && l.widest[flex] > ws[flex]
+	last := len(l.columns) - 1
+	if last < 0 || !l.columns[last].Flex || last >= len(l.widest) {
+		return false
+	}
+	return l.widest[last] > widths(l.columns, l.widest, w)[last]
 }
 
 func (m *model) previewLines(w int) []string {
@@ -78,8 +78,8 @@ func (m *model) previewLines(w int) []string {
 		return nil
 	}
 	pg := m.page
-	r := pg.list.rows[pg.lv.Cursor()]
-	text := r.cells[len(r.cells)-1]
+	r := pg.list.items[pg.lv.Cursor()]
+	text := r.Cells[len(r.Cells)-1]
 	out := make([]string, previewRows)
 	for i, l := range wrap(text, w-4, previewRows) {
 		out[i] = "  " + m.styles.rows.note.paint(l)
@@ -103,10 +103,10 @@ func (m *model) bodyHeight() int {
 	}
 	pg := m.page
 	n++ // the company or officer
-	if pg.kind != kindHome {
+	if !pg.isHome() {
 		n++ // breadcrumb
 		switch {
-		case pg.kind == kindProfile, pg.kind == kindJSON:
+		case pg.isProfile(), pg.doc != nil:
 			n++
 		case pg.list != nil:
 			n++
@@ -118,7 +118,7 @@ func (m *model) bodyHeight() int {
 	if m.problem != nil {
 		n += 1 + len(wrap(m.problem.detail, w-3, 3))
 	}
-	if pg.list != nil && len(pg.list.rows) > 0 && !m.showHelp {
+	if pg.list != nil && len(pg.list.items) > 0 && !m.showHelp {
 		n++
 	}
 	return max(m.height-n, 1)
@@ -160,9 +160,9 @@ func (m *model) renderBody(h int) []string {
 	switch {
 	case m.showHelp:
 		out = m.helpLines(w)
-	case pg.kind == kindHome:
+	case pg.isHome():
 		out = m.homeLines(w)
-	case pg.kind == kindProfile && pg.tab == linksTab:
+	case pg.isProfile() && pg.tab == linksTab:
 		if len(pg.links) == 0 {
 			return []string{"  " + m.styles.Quiet.Render("This profile carries no links.")}
 		}
@@ -171,23 +171,23 @@ func (m *model) renderBody(h int) []string {
 			nameW = max(nameW, ansi.StringWidth(l.Name))
 		}
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.linkLine(pg.links[i], sel, nameW, w) }))
-	case pg.kind == kindProfile:
+	case pg.isProfile():
 		all := m.paneLines(pg, w)
 		// Scrolled on a smaller screen, the pane may now fit: show it from
 		// its first line rather than leave its top hidden above blank rows.
 		from := min(pg.scroll, max(len(all)-h, 0))
 		out = all[from:min(from+h, len(all))]
 	case pg.list != nil:
-		if len(pg.list.rows) == 0 {
+		if len(pg.list.items) == 0 {
 			var out []string
 			for _, l := range wrap(or(line(pg.list.empty), "Nothing listed."), w-4, h) {
 				out = append(out, "  "+m.styles.rows.quiet.paint(l))
 			}
 			return out
 		}
-		cols := widths(columnsOf(pg.kind), pg.list.widest, w)
-		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.rows[i], cols, sel, w) }))
-	case pg.kind == kindJSON:
+		cols := widths(pg.list.columns, pg.list.widest, w)
+		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.items[i], cols, sel, w) }))
+	case pg.doc != nil:
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.docLine(pg.doc[i], sel, w) }))
 	}
 	if len(out) > h {
@@ -201,7 +201,7 @@ func (m *model) renderBody(h int) []string {
 func (m *model) headerLines(w int) []string {
 	pg := m.page
 	s := m.styles
-	if pg.kind == kindHome {
+	if pg.isHome() {
 		title := s.Title.Render("coview") + "  " + s.Meta.Render("the company registry, in a terminal")
 		if m.opts.Version != "" {
 			title += s.Meta.Render("  " + m.opts.Version)
@@ -210,16 +210,16 @@ func (m *model) headerLines(w int) []string {
 	}
 	var out []string
 	switch {
-	case pg.kind == kindAppointments && pg.list != nil && pg.list.heading != "":
+	case pg.res.Kind == api.ResAppointments && pg.list != nil && pg.list.heading != "":
 		out = append(out, fit(s.Title.Render(pg.list.heading)+"  "+s.Meta.Render("officer"), w))
 	case pg.profile != nil:
 		out = append(out, m.companyLine(w))
 	default:
-		out = append(out, fit(s.Title.Render(or(pg.number, pg.title)), w))
+		out = append(out, fit(s.Title.Render(or(pg.company.String(), pg.title)), w))
 	}
 	out = append(out, m.breadcrumb(w))
 	switch {
-	case pg.kind == kindProfile:
+	case pg.isProfile():
 		out = append(out, m.tabsLine(w))
 	case pg.list != nil:
 		out = append(out, fit("  "+s.Meta.Render(or(pg.list.summary, "—")), w))
@@ -228,8 +228,8 @@ func (m *model) headerLines(w int) []string {
 				out = append(out, "  "+s.Warning.Render(l))
 			}
 		}
-	case pg.kind == kindJSON:
-		out = append(out, fit("  "+s.Meta.Render("Document "+line(pg.link)), w))
+	case pg.doc != nil:
+		out = append(out, fit("  "+s.Meta.Render("Document "+line(pg.res.Link)), w))
 	}
 	return out
 }
@@ -240,7 +240,7 @@ func (m *model) companyLine(w int) string {
 	s := m.styles
 	p := m.page.profile
 	var rest []string
-	rest = append(rest, s.Meta.Render(line(or(p.CompanyNumber, m.page.number))))
+	rest = append(rest, s.Meta.Render(line(or(p.CompanyNumber, m.page.company.String()))))
 	if p.CompanyStatus != "" {
 		badge := s.Badge[labels.StatusClassOf(p.CompanyStatus)]
 		rest = append(rest, badge.Render(line(labels.Status(p.CompanyStatus))))
@@ -269,7 +269,7 @@ func (m *model) breadcrumb(w int) string {
 
 func (m *model) tabsLine(w int) string {
 	var b strings.Builder
-	for i, name := range panes.Names {
+	for i, name := range present.PaneNames {
 		label := fmt.Sprintf("%d %s", i+1, name)
 		if i == m.page.tab {
 			b.WriteString(m.styles.TabOn.Render(label))
@@ -287,10 +287,7 @@ func (m *model) recentLines(w int) []string {
 	s := m.styles
 	out := []string{fit("  "+s.Quiet.Render("Recent (↑/↓ to pick, Enter to open)"), w)}
 	for i, n := range m.recent[:min(len(m.recent), recentShown)] {
-		text := n
-		if c, ok := m.cache.peek(fetch{kind: kindProfile, number: n}.key()); ok {
-			text += "  " + profileName(c)
-		}
+		text := m.numberAndName(n)
 		if i == m.recentSel {
 			out = append(out, fit(s.Selected.Render("▸ "+text), w))
 		} else {
@@ -305,7 +302,11 @@ func (m *model) queueLines(w int) []string {
 		return nil
 	}
 	shown := m.queue[:min(len(m.queue), 6)]
-	text := "Next to open: " + strings.Join(shown, ", ")
+	names := make([]string, len(shown))
+	for i, n := range shown {
+		names[i] = n.String()
+	}
+	text := "Next to open: " + strings.Join(names, ", ")
 	if len(m.queue) > len(shown) {
 		text += fmt.Sprintf(" and %d more", len(m.queue)-len(shown))
 	}
@@ -323,61 +324,68 @@ func (m *model) problemLines(t trouble, w int) []string {
 }
 
 func (m *model) columnHeadings(w int) string {
-	cols := columnsOf(m.page.kind)
-	ws := widths(cols, m.page.list.widest, w)
-	cells := make([]string, len(cols))
-	for i, c := range cols {
-		cells[i] = pad(c.title, ws[i])
+	l := m.page.list
+	ws := widths(l.columns, l.widest, w)
+	cells := make([]string, len(l.columns))
+	for i, c := range l.columns {
+		cells[i] = pad(cut(c.Title, ws[i]), ws[i])
 	}
-	return fit("  "+m.styles.Head.Render(strings.Join(cells, "  ")), w)
+	return fit("  "+m.styles.Head.Render(strings.TrimRight(strings.Join(cells, "  "), " ")), w)
 }
 
-// widths shares a line among a list's columns: each fixed one is as wide
-// as its widest cell loaded (up to its width), and the flexible one gets
-// the rest. widest is kept as pages arrive, so this costs nothing per row.
-func widths(cols []column, widest []int, w int) []int {
+// minFlex is the least a flexible column (a name, a description) keeps
+// before the others give way, on a narrow terminal.
+const minFlex = 12
+
+// widths shares a line among a list's columns. Each column is as wide as
+// what it holds (its widest cell loaded, or its title); a flexible column
+// gives way first when the line is too short, down to minFlex, and only
+// then do the others, widest first, so a date or a role is never cut
+// while a name has room to spare. Room left over stays at the end of the
+// line rather than padding a name. widest is kept as pages arrive, so
+// this costs nothing per row.
+func widths(cols []present.Column, widest []int, w int) []int {
 	out := make([]int, len(cols))
-	avail := w - 2 - 2*(len(cols)-1)
-	fixed := 0
+	avail := w - 2 - 2*max(len(cols)-1, 0)
+	used := 0
 	for i, c := range cols {
-		if c.width == 0 {
-			continue
-		}
-		natural := ansi.StringWidth(c.title)
+		out[i] = ansi.StringWidth(c.Title)
 		if i < len(widest) {
-			natural = max(natural, widest[i])
+			out[i] = max(out[i], widest[i], 1)
 		}
-		out[i] = min(c.width, natural)
-		fixed += out[i]
+		used += out[i]
 	}
-	flex := avail - fixed
-	// On a narrow terminal the fixed columns shrink (widest first) so the
-	// flexible one keeps room for a name.
-	for flex < 12 {
+	over := used - avail
+	for i, c := range cols {
+		if over <= 0 {
+			break
+		}
+		if c.Flex {
+			give := min(over, max(out[i]-minFlex, 0))
+			out[i] -= give
+			over -= give
+		}
+	}
+	for over > 0 {
 		widestCol := -1
-		for i, c := range cols {
-			if c.width > 0 && (widestCol < 0 || out[i] > out[widestCol]) {
+		for i := range cols {
+			if widestCol < 0 || out[i] > out[widestCol] {
 				widestCol = i
 			}
 		}
-		if widestCol < 0 || out[widestCol] <= 6 {
+		if widestCol < 0 || out[widestCol] <= 4 {
 			break
 		}
 		out[widestCol]--
-		flex++
-	}
-	for i, c := range cols {
-		if c.width == 0 {
-			out[i] = max(flex, 4)
-		}
+		over--
 	}
 	return out
 }
 
-func (m *model) listLine(r row, cols []int, selected bool, w int) string {
+func (m *model) listLine(it present.Item, cols []int, selected bool, w int) string {
 	var b strings.Builder
 	b.Grow(w + 8)
-	for i, c := range r.cells {
+	for i, c := range it.Cells {
 		if i >= len(cols) {
 			break
 		}
@@ -389,10 +397,10 @@ func (m *model) listLine(r row, cols []int, selected bool, w int) string {
 		}
 		b.WriteString(pad(cut(c, cols[i]), cols[i]))
 	}
-	return m.rowStyle(b.String(), selected, r.quiet, w)
+	return m.rowStyle(b.String(), selected, it.Quiet, w)
 }
 
-func (m *model) linkLine(l panes.LinkItem, selected bool, nameW, w int) string {
+func (m *model) linkLine(l present.LinkItem, selected bool, nameW, w int) string {
 	nameW = min(nameW, max(w/3, 10))
 	text := pad(cut(l.Name, nameW), nameW) + "  "
 	if l.Refused != nil {
@@ -405,11 +413,11 @@ func (m *model) linkLine(l panes.LinkItem, selected bool, nameW, w int) string {
 	return m.rowStyle(text+l.Path, selected, false, w)
 }
 
-func (m *model) docLine(d docLine, selected bool, w int) string {
-	if d.link != "" && !selected {
-		return "  " + m.styles.rows.note.paint(cut(d.text, w-2))
+func (m *model) docLine(d present.Line, selected bool, w int) string {
+	if d.Link != "" && !selected {
+		return "  " + m.styles.rows.note.paint(cut(d.Text, w-2))
 	}
-	return m.rowStyle(d.text, selected, false, w)
+	return m.rowStyle(d.Text, selected, false, w)
 }
 
 // rowStyle draws one row of a list: the selected one marked and
@@ -443,7 +451,7 @@ func (m *model) paneLines(pg *page, w int) []string {
 		if v == "" {
 			v, style = "—", s.rows.quiet
 		}
-		if r.Tone == panes.Warning {
+		if r.Tone == present.Warning {
 			v = "! " + v
 		}
 		for i, l := range wrap(v, valueW, 0) {
@@ -475,11 +483,7 @@ func (m *model) homeLines(w int) []string {
 	if len(m.recent) > 0 && !m.showRecent() {
 		out = append(out, "  "+s.Head.Render("Recent"))
 		for _, n := range m.recent[:min(len(m.recent), 10)] {
-			text := n
-			if c, ok := m.cache.peek(fetch{kind: kindProfile, number: n}.key()); ok {
-				text += "  " + profileName(c)
-			}
-			out = append(out, fit("  "+s.Quiet.Render(text), w))
+			out = append(out, fit("  "+s.Quiet.Render(m.numberAndName(n)), w))
 		}
 	}
 	return out
@@ -545,16 +549,17 @@ func (m *model) busyText() string {
 // position says where the cursor is in a list, and how much of it is in.
 func (m *model) position() string {
 	pg := m.page
+	thousands := present.Thousands
 	switch {
-	case pg.list != nil && len(pg.list.rows) > 0:
+	case pg.list != nil && len(pg.list.items) > 0:
 		total := pg.list.total
 		if total < 0 {
-			total = len(pg.list.rows)
+			total = len(pg.list.items)
 		}
 		return fmt.Sprintf("%s of %s", thousands(pg.lv.Cursor()+1), thousands(total))
-	case pg.kind == kindJSON && len(pg.doc) > 0:
+	case len(pg.doc) > 0:
 		return fmt.Sprintf("line %s of %s", thousands(pg.lv.Cursor()+1), thousands(len(pg.doc)))
-	case pg.kind == kindProfile && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
 		return fmt.Sprintf("link %d of %d", pg.lv.Cursor()+1, len(pg.links))
 	}
 	return ""
@@ -565,7 +570,7 @@ func (m *model) position() string {
 func (m *model) contextKeys() KeyMap {
 	k := m.keyMap
 	pg := m.page
-	profile := pg.kind == kindProfile
+	profile := pg.isProfile()
 	k.NextTab.SetEnabled(profile)
 	k.PrevTab.SetEnabled(profile)
 	k.Tabs.SetEnabled(profile)
@@ -578,24 +583,25 @@ func (m *model) contextKeys() KeyMap {
 	if !m.busy() {
 		k.Cancel.SetHelp("esc", "dismiss")
 	}
-	k.Reload.SetEnabled(pg.kind != kindHome || m.failed != nil)
-	k.Copy.SetEnabled(pg.kind != kindHome)
-	if profile && pg.tab == linksTab || pg.kind == kindJSON {
+	k.Reload.SetEnabled(!pg.isHome() || m.failed != nil)
+	k.Copy.SetEnabled(!pg.isHome())
+	if profile && pg.tab == linksTab || pg.doc != nil {
 		k.Copy.SetHelp("y", "copy URL")
 	}
-	canOpen := (profile && pg.tab == linksTab && len(pg.links) > 0) || (pg.list != nil && len(pg.list.rows) > 0) || pg.kind == kindJSON
+	canOpen := (profile && pg.tab == linksTab && len(pg.links) > 0) || (pg.list != nil && len(pg.list.items) > 0) || pg.doc != nil
 	k.Open.SetEnabled(canOpen)
-	moves := pg.kind != kindHome
+	moves := !pg.isHome()
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Home, &k.End} {
 		b.SetEnabled(moves)
 	}
 	return k
 }
 
-// profileName is the name of a cached profile, for lists of numbers.
-func profileName(c any) string {
-	if p, ok := c.(*api.Profile); ok {
-		return line(p.CompanyName)
+// numberAndName is a company number followed by its name when this
+// session has seen the company, for lists of numbers.
+func (m *model) numberAndName(n api.Number) string {
+	if p := m.cache.profile(n); p != nil {
+		return n.String() + "  " + line(p.CompanyName)
 	}
-	return ""
+	return n.String()
 }

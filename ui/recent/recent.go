@@ -64,7 +64,7 @@ type Store struct {
 	// a write has happened; until then a write keeps what the file holds,
 	// after the numbers it is given, so a save that beats the first Load
 	// does not wipe the list.
-	last []string
+	last []api.Number
 	read bool
 	// closed is set once Close has begun; a write checks it before it
 	// creates its temporary file and again, under fence, before the rename
@@ -96,7 +96,7 @@ func (s *Store) Path() string { return filepath.Join(s.dir, FileName) }
 // Load reads the numbers, most recent first. A missing file is an empty
 // list. Lines that are not normalised company numbers are skipped, so a
 // damaged file still gives whatever it holds that is good.
-func (s *Store) Load() ([]string, error) {
+func (s *Store) Load() ([]api.Number, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out, err := s.load()
@@ -106,7 +106,7 @@ func (s *Store) Load() ([]string, error) {
 	return out, err
 }
 
-func (s *Store) load() ([]string, error) {
+func (s *Store) load() ([]api.Number, error) {
 	f, err := os.Open(s.Path())
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -115,11 +115,11 @@ func (s *Store) load() ([]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var out []string
+	var out []api.Number
 	sc := bufio.NewScanner(io.LimitReader(f, maxFileBytes))
 	for sc.Scan() && len(out) < Max {
 		line := strings.TrimSpace(sc.Text())
-		if n, err := api.NormalizeNumber(line); err == nil && n == line && !slices.Contains(out, n) {
+		if n, err := api.ParseNumber(line); err == nil && string(n) == line && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
@@ -135,7 +135,7 @@ func (s *Store) load() ([]string, error) {
 // directory is created private (0700) and the file is written private
 // (0600) to a temporary name and renamed, so a crash never leaves half a
 // file and another run never reads one.
-func (s *Store) Save(numbers []string) error {
+func (s *Store) Save(numbers []api.Number) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.write(numbers)
@@ -146,7 +146,7 @@ func (s *Store) Save(numbers []string) error {
 // the program quit), it is written now. A save still in progress when wait
 // runs out is abandoned: its temporary file is removed instead of renamed.
 // Every Save after Close returns ErrClosed and writes nothing.
-func (s *Store) Close(final []string, wait time.Duration) error {
+func (s *Store) Close(final []api.Number, wait time.Duration) error {
 	done := make(chan error, 1)
 	go func() {
 		s.mu.Lock()
@@ -177,7 +177,7 @@ func (s *Store) shut() {
 	s.fence.Unlock()
 }
 
-func trimmed(numbers []string) []string {
+func trimmed(numbers []api.Number) []api.Number {
 	if len(numbers) > Max {
 		return numbers[:Max]
 	}
@@ -185,7 +185,7 @@ func trimmed(numbers []string) []string {
 }
 
 // write replaces the file; s.mu is held.
-func (s *Store) write(numbers []string) (err error) {
+func (s *Store) write(numbers []api.Number) (err error) {
 	if s.closed.Load() {
 		return ErrClosed
 	}
@@ -251,8 +251,8 @@ func (s *Store) write(numbers []string) (err error) {
 
 // Add puts number first in list, dropping its older place and anything
 // beyond Max. It returns a new slice; list is not changed.
-func Add(list []string, number string) []string {
-	out := make([]string, 0, min(len(list)+1, Max))
+func Add(list []api.Number, number api.Number) []api.Number {
+	out := make([]api.Number, 0, min(len(list)+1, Max))
 	out = append(out, number)
 	for _, n := range list {
 		if n != number && len(out) < Max {

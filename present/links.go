@@ -1,8 +1,8 @@
-package panes
+package present
 
 import (
 	"coview/api"
-	"coview/ui/labels"
+	"coview/present/labels"
 )
 
 // LinkItem is one link of a profile, named in words, and whether it may be
@@ -37,8 +37,8 @@ func LinkName(rel string) string {
 	return labels.Humanize(rel)
 }
 
-// Links lists every link the profile carries.
-func Links(p *api.Profile) []LinkItem {
+// ProfileLinks lists every link the profile carries.
+func ProfileLinks(p *api.Profile) []LinkItem {
 	var out []LinkItem
 	for _, l := range p.Links.All() {
 		out = append(out, LinkItem{

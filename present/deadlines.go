@@ -1,4 +1,4 @@
-package panes
+package present
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"coview/api"
-	"coview/ui/labels"
+	"coview/present/labels"
 )
 
 // Countdown says how far a due date is from today: "due in 23 days",

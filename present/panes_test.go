@@ -1,4 +1,4 @@
-package panes
+package present
 
 import (
 	"strings"
@@ -123,7 +123,7 @@ func TestNullsAndAbsencesNeverShowAsNilOrZeroDates(t *testing.T) {
 	p := profile(t, `{"company_number":"00006400","company_name":"NULL LTD","sic_codes":null,"previous_company_names":null,
 	  "accounts":{"accounting_reference_date":null,"next_accounts":null,"last_accounts":{"type":"null"}},
 	  "confirmation_statement":null,"date_of_creation":null,"links":{"self":"/company/00006400"}}`)
-	for _, pane := range All(p, today) {
+	for _, pane := range Panes(p, today) {
 		got := text(pane.Rows)
 		if strings.Contains(got, "<nil>") || strings.Contains(got, "0001") || strings.Contains(got, "null") {
 			t.Errorf("%s pane shows a null:\n%s", pane.Name, got)
@@ -149,7 +149,7 @@ func TestReferenceDatesReadStringsAndNumbers(t *testing.T) {
 func TestLinksAreNamedAndForeignOnesRefused(t *testing.T) {
 	p := profile(t, `{"company_number":"00006400","links":{"self":"/company/00006400","officers":"/company/00006400/officers",
 	  "charges":"https://evil.example/charges","brand_new_thing":"/company/00006400/brand-new"}}`)
-	links := Links(p)
+	links := ProfileLinks(p)
 	names := map[string]LinkItem{}
 	for _, l := range links {
 		names[l.Name] = l

@@ -1,8 +1,4 @@
-// Package panes turns a company profile into the rows of its five panes
-// (overview, address, accounts, confirmation statement, links). Rows are
-// data first: the browser styles them and --plain prints them, so the two
-// always show the same thing. Every value is sanitised here.
-package panes
+package present
 
 import (
 	"fmt"
@@ -10,8 +6,8 @@ import (
 	"time"
 
 	"coview/api"
-	"coview/ui/labels"
-	"coview/ui/sanitize"
+	"coview/present/labels"
+	"coview/present/sanitize"
 )
 
 // Tone says how a row should stand out.
@@ -39,17 +35,20 @@ type Pane struct {
 	Rows  []Row
 }
 
-// Names are the panes in tab order.
-var Names = []string{"overview", "address", "accounts", "confirmation", "links"}
+// PaneNames are the panes in tab order.
+var PaneNames = []string{"overview", "address", "accounts", "confirmation", "links"}
 
-// All builds the five panes of a profile, with countdowns from today.
-func All(p *api.Profile, today time.Time) []Pane {
+// Panes builds the five panes of a profile (overview, address, accounts,
+// confirmation statement, links), with countdowns from today. Rows are
+// data first: the browser styles them and --plain prints them, so the two
+// always show the same thing.
+func Panes(p *api.Profile, today time.Time) []Pane {
 	return []Pane{
 		{Name: "overview", Title: "Overview", Rows: Overview(p)},
 		{Name: "address", Title: "Registered office address", Rows: Address(p)},
 		{Name: "accounts", Title: "Accounts", Rows: Accounts(p, today)},
 		{Name: "confirmation", Title: "Confirmation statement", Rows: Confirmation(p, today)},
-		{Name: "links", Title: "Links", Rows: LinkRows(Links(p))},
+		{Name: "links", Title: "Links", Rows: LinkRows(ProfileLinks(p))},
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // Seed corpora live in testdata/fuzz/<target>; `go test` runs them as
-// ordinary tests. To fuzz: go test -run='^$' -fuzz='^FuzzLine$' -fuzztime=60s ./ui/sanitize/
+// ordinary tests. To fuzz: go test -run='^$' -fuzz='^FuzzLine$' -fuzztime=60s ./present/sanitize/
 
 // unsafeRune says why r must never reach a terminal, or "".
 func unsafeRune(r rune, newlineAllowed bool) string {

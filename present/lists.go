@@ -1,0 +1,179 @@
+package present
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"coview/api"
+	"coview/present/labels"
+)
+
+func officers(d *api.Officers, closed bool) *Page {
+	pg := &Page{
+		Total:   d.Total(),
+		Empty:   d.Empty,
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}},
+		Summary: officerSummary(d),
+	}
+	// A company whose officers are all inactive has ceased, whatever its
+	// profile (if known) says.
+	if d.ActiveCount != nil && *d.ActiveCount == 0 && d.InactiveCount != nil && *d.InactiveCount > 0 {
+		closed = true
+	}
+	if closed {
+		pg.Caveat = "The company has ceased: no officer is current. Those without a resignation date stopped when it was dissolved."
+	}
+	for _, o := range d.Items {
+		pg.Items = append(pg.Items, officerItem(o, closed))
+	}
+	return pg.orEmpty()
+}
+
+func officerItem(o api.Officer, closed bool) Item {
+	appointed := labels.Date(o.AppointedOn)
+	if appointed == "" && o.AppointedBefore != "" {
+		appointed = "before " + labels.Date(o.AppointedBefore)
+	}
+	resigned := labels.Date(o.ResignedOn)
+	if resigned == "" && closed {
+		resigned = "dissolved"
+	}
+	name := clean(o.Name)
+	return Item{
+		Cells: []string{name, clean(labels.OfficerRole(o.OfficerRole)), clean(appointed), clean(resigned)},
+		Quiet: o.ResignedOn != "" || closed,
+		Link:  o.Links.Appointments(),
+		Title: name,
+	}
+}
+
+func officerSummary(d *api.Officers) string {
+	s := counted(d.Total(), "officer", "officers")
+	var parts []string
+	for _, c := range []struct {
+		n    *int
+		what string
+	}{{d.ActiveCount, "active"}, {d.ResignedCount, "resigned"}, {d.InactiveCount, "inactive"}} {
+		if c.n != nil {
+			parts = append(parts, Thousands(*c.n)+" "+c.what)
+		}
+	}
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, ", ")
+	}
+	return s
+}
+
+func filings(d *api.FilingHistory) *Page {
+	pg := &Page{
+		Total:   d.Total(),
+		Empty:   d.Empty,
+		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Description", Flex: true}},
+	}
+	if pg.Total != 0 {
+		pg.Summary = counted(pg.Total, "filing", "filings")
+	}
+	for _, f := range d.Items {
+		pg.Items = append(pg.Items, Item{
+			Cells: []string{clean(labels.Date(f.Date)), clean(f.Type), clean(labels.FilingDescription(f.Description, f.Values()))},
+			Link:  f.Links.Self,
+			Title: "Filing " + clean(f.Type),
+		})
+	}
+	return pg.orEmpty()
+}
+
+func pscStatements(d *api.PSCStatements) *Page {
+	pg := &Page{
+		Total:   d.Total(),
+		Empty:   d.Empty,
+		Columns: []Column{{Title: "Notified"}, {Title: "Ceased"}, {Title: "Statement", Flex: true}},
+		Summary: counted(d.Total(), "statement", "statements"),
+	}
+	var parts []string
+	if d.ActiveCount != nil {
+		parts = append(parts, Thousands(*d.ActiveCount)+" active")
+	}
+	if d.CeasedCount != nil {
+		parts = append(parts, Thousands(*d.CeasedCount)+" ceased")
+	}
+	if len(parts) > 0 {
+		pg.Summary += ": " + strings.Join(parts, ", ")
+	}
+	for _, s := range d.Items {
+		pg.Items = append(pg.Items, Item{
+			Cells: []string{clean(labels.Date(s.NotifiedOn)), clean(labels.Date(s.CeasedOn)), clean(labels.PSCStatement(s.Statement, s.LinkedPSCName))},
+			Quiet: s.CeasedOn != "",
+			Link:  s.Links.Self,
+			Title: "Statement",
+		})
+	}
+	return pg.orEmpty()
+}
+
+func appointments(d *api.Appointments) *Page {
+	pg := &Page{
+		Total:   d.Total(),
+		Empty:   d.Empty,
+		Heading: clean(d.Name),
+		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}},
+		Summary: counted(d.Total(), "appointment", "appointments"),
+	}
+	if b := Birth(d.DateOfBirth); b != "" {
+		pg.Summary += " · born " + b
+	}
+	for _, a := range d.Items {
+		pg.Items = append(pg.Items, appointmentItem(a))
+	}
+	return pg.orEmpty()
+}
+
+func appointmentItem(a api.Appointment) Item {
+	to := a.AppointedTo
+	name := clean(to.CompanyName)
+	company := name
+	if labels.StatusClassOf(to.CompanyStatus) != labels.ClassActive && to.CompanyStatus != "" {
+		company += " (" + strings.ToLower(clean(labels.Status(to.CompanyStatus))) + ")"
+	}
+	link := a.Links.Company
+	if link == "" {
+		if n, err := api.ParseNumber(to.CompanyNumber); err == nil {
+			link = api.CompanyPath(n)
+		}
+	}
+	return Item{
+		Cells: []string{company, clean(to.CompanyNumber), clean(labels.OfficerRole(a.OfficerRole)),
+			clean(labels.Date(a.AppointedOn)), clean(labels.Date(a.ResignedOn))},
+		Quiet: a.ResignedOn != "",
+		Link:  link,
+		Title: name,
+	}
+}
+
+// orEmpty says why nothing is listed where the counts would go.
+func (pg *Page) orEmpty() *Page {
+	if pg.Summary == "" && pg.Empty != "" {
+		pg.Summary = clean(pg.Empty)
+	}
+	return pg
+}
+
+// Birth is a month and year of birth as "Mar 1961", or the year alone, or
+// "" when not given.
+func Birth(d *api.PartialDate) string {
+	if d == nil {
+		return ""
+	}
+	m, okM := d.Month.Int()
+	y, okY := d.Year.Int()
+	if !okY {
+		return ""
+	}
+	if okM && m >= 1 && m <= 12 {
+		return fmt.Sprintf("%s %d", monthAbbr[m-1], y)
+	}
+	return strconv.Itoa(y)
+}
+
+var monthAbbr = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}

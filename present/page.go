@@ -1,0 +1,86 @@
+package present
+
+import (
+	"strconv"
+
+	"coview/api"
+)
+
+// Page is one answer of the registry in words: a list's rows under its
+// columns, or a document's lines, with what it says about itself. A list
+// read a page at a time gives one Page per answer; the browser joins them
+// and --plain prints them one after the other.
+type Page struct {
+	Heading string // whose it is when that is not a company: an officer's name
+	Summary string // counts, such as "8 officers: 5 active, 3 resigned"
+	Caveat  string // a warning about reading it
+	Empty   string // why nothing is listed, when nothing is
+	Columns []Column
+	Items   []Item
+	Total   int    // items in the whole list; -1 when the registry did not say
+	Lines   []Line // a resource coview has no words for: its JSON
+}
+
+// Column is a column of a list. A Flex column (a name, a description)
+// takes the room the others leave; the others are as wide as what they
+// hold and are never cut while a Flex column has room to give.
+type Column struct {
+	Title string
+	Flex  bool
+}
+
+// Item is one row of a list: its cells in column order, and where Enter
+// takes the user.
+type Item struct {
+	Cells []string
+	Quiet bool   // resigned, ceased: drawn dim
+	Link  string // the registry link it opens; "" for nothing
+	Title string // what the breadcrumb calls what it opens
+}
+
+// Line is one line of a document, and the registry link on it, if any.
+type Line struct {
+	Text string
+	Link string
+}
+
+// Show puts an answer in words. company is the profile of the company the
+// resource belongs to, when known: a dissolved company's officers are read
+// differently. A profile is shown by Panes, not here.
+func Show(a *api.Answer, company *api.Profile) *Page {
+	closed := company != nil && Closed(company)
+	switch {
+	case a.Officers != nil:
+		return officers(a.Officers, closed)
+	case a.Filings != nil:
+		return filings(a.Filings)
+	case a.PSCStatements != nil:
+		return pscStatements(a.PSCStatements)
+	case a.Appointments != nil:
+		return appointments(a.Appointments)
+	}
+	return &Page{Total: -1, Lines: Document(a.Raw)}
+}
+
+// counted is "1 filing", "5,000 filings", or "" when the total is unknown.
+func counted(n int, one, many string) string {
+	switch {
+	case n < 0:
+		return ""
+	case n == 1:
+		return "1 " + one
+	}
+	return Thousands(n) + " " + many
+}
+
+// Thousands writes 5000 as "5,000".
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return s
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

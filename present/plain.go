@@ -1,0 +1,124 @@
+package present
+
+import (
+	"io"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/api"
+	"coview/present/labels"
+)
+
+// WriteProfile prints a profile's five panes as text for reading or grep:
+// the rows the browser shows, without styling.
+func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
+	var b strings.Builder
+	b.WriteString(clean(orNumber(p.CompanyName, p.CompanyNumber)) + "\n")
+	head := []string{clean(p.CompanyNumber), labels.Status(p.CompanyStatus), labels.CompanyType(p.Type)}
+	b.WriteString(strings.Join(nonEmpty(head), " · ") + "\n")
+	for _, pane := range Panes(p, today) {
+		b.WriteString("\n" + pane.Title + "\n")
+		width := 0
+		for _, r := range pane.Rows {
+			width = max(width, ansi.StringWidth(r.Label))
+		}
+		for _, r := range pane.Rows {
+			value := r.Value
+			if r.Tone == Warning {
+				value = "! " + value
+			}
+			b.WriteString("  " + r.Label + strings.Repeat(" ", width-ansi.StringWidth(r.Label)) + "  " + value + "\n")
+		}
+	}
+	io.WriteString(w, b.String())
+}
+
+// WritePage prints a page as text: what it says about itself, then its
+// rows under their column headings, every cell whole (the columns are as
+// wide as what they hold), or its lines. withHead says whether to print
+// the heading, counts and column titles: a list printed a page at a time
+// has them once, before its first page.
+func WritePage(w io.Writer, pg *Page, withHead bool) {
+	var b strings.Builder
+	if withHead {
+		for _, s := range []string{pg.Heading, pg.Summary, pg.Caveat} {
+			if s != "" {
+				b.WriteString(s + "\n")
+			}
+		}
+	}
+	switch {
+	case len(pg.Lines) > 0:
+		for _, l := range pg.Lines {
+			b.WriteString(l.Text + "\n")
+		}
+	case len(pg.Items) > 0:
+		widths := ColumnWidths(pg.Columns, pg.Items)
+		if withHead {
+			titles := make([]string, len(pg.Columns))
+			for i, c := range pg.Columns {
+				titles[i] = c.Title
+			}
+			b.WriteString("\n" + plainRow(titles, widths) + "\n")
+		}
+		for _, it := range pg.Items {
+			b.WriteString(plainRow(it.Cells, widths) + "\n")
+		}
+	}
+	io.WriteString(w, b.String())
+}
+
+// ColumnWidths is the width of each column: its widest cell or its title.
+func ColumnWidths(cols []Column, items []Item) []int {
+	out := make([]int, len(cols))
+	for i, c := range cols {
+		out[i] = ansi.StringWidth(c.Title)
+	}
+	for _, it := range items {
+		for i, c := range it.Cells {
+			if i < len(out) {
+				out[i] = max(out[i], ansi.StringWidth(orDash(c)))
+			}
+		}
+	}
+	return out
+}
+
+// plainRow joins cells with two spaces, each padded to its column; the
+// last is not padded, so lines carry no trailing blanks.
+func plainRow(cells []string, widths []int) string {
+	var b strings.Builder
+	for i, c := range cells {
+		if i >= len(widths) {
+			break
+		}
+		c = orDash(c)
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(c)
+		if i < len(cells)-1 {
+			b.WriteString(strings.Repeat(" ", max(widths[i]-ansi.StringWidth(c), 0)))
+		}
+	}
+	return b.String()
+}
+
+func orNumber(name, number string) string {
+	if strings.TrimSpace(name) == "" {
+		return "(no name) " + number
+	}
+	return name
+}
+
+func nonEmpty(ss []string) []string {
+	out := ss[:0:0]
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
