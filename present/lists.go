@@ -55,7 +55,8 @@ func officerSummary(d *api.Officers) string {
 		n    *int
 		what string
 	}{{d.ActiveCount, "active"}, {d.ResignedCount, "resigned"}, {d.InactiveCount, "inactive"}} {
-		if c.n != nil {
+		// "0 active" says no one is current; "0 inactive" says nothing.
+		if c.n != nil && (*c.n > 0 || c.what == "active") {
 			parts = append(parts, Thousands(*c.n)+" "+c.what)
 		}
 	}

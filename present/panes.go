@@ -79,7 +79,8 @@ func Overview(p *api.Profile) []Row {
 		rows = append(rows, Row{Label: "Warning", Tone: Warning,
 			Value: fmt.Sprintf("asked for %s but the registry answered with %s", p.Requested, orDash(clean(p.CompanyNumber)))})
 	}
-	rows = add(rows, "Name", p.CompanyName)
+	// The name is the title of every view of a profile; a row would say
+	// it a second time.
 	rows = add(rows, "Number", p.CompanyNumber)
 	status := labels.Status(p.CompanyStatus)
 	if d := labels.StatusDetail(p.CompanyStatusDetail); d != "" {
@@ -89,13 +90,14 @@ func Overview(p *api.Profile) []Row {
 	if p.DateOfCessation != "" {
 		rows = add(rows, labels.CessationLabel(p.CompanyStatus), labels.Date(p.DateOfCessation))
 	}
-	typ := labels.CompanyType(p.Type)
-	if s := labels.Subtype(p.Subtype); s != "" {
-		typ += " (" + s + ")"
-	} else if isTrue(p.IsCommunityInterestCompany) {
-		typ += " (community interest company)"
+	rows = add(rows, "Type", labels.CompanyType(p.Type))
+	// The subtype continues the type on a line of its own: in brackets
+	// after it, its own "(CIC)" nested.
+	sub := labels.Subtype(p.Subtype)
+	if sub == "" && isTrue(p.IsCommunityInterestCompany) {
+		sub = labels.Subtype("community-interest-company")
 	}
-	rows = add(rows, "Type", typ)
+	rows = add(rows, "", sub)
 	rows = add(rows, "Jurisdiction", labels.Jurisdiction(p.Jurisdiction))
 	rows = add(rows, labels.BirthLabel(p.Type), labels.Date(p.DateOfCreation))
 	for i, code := range p.SICCodes {

@@ -114,7 +114,7 @@ func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
 	rec.waitFor(t, "Company number ›", "Type or paste a company number")
 
 	tm.Send(tea.PasteMsg{Content: "Company No. 00006400\n"})
-	rec.waitFor(t, "MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "Nature of business", "quota 599/600")
+	rec.waitFor(t, "MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "Nature of business", "599/600 left")
 
 	keys(tm, "tab")
 	rec.waitFor(t, "17 Treacle Lane")

@@ -94,6 +94,15 @@ func NewStyles(isDark bool) Styles {
 		Heading:  lipgloss.NewStyle().Bold(true).Foreground(accent),
 		URL:      lipgloss.NewStyle().Underline(true).Foreground(accent),
 	}
+	// bubbles' own help greys (#626262 keys, #4A4A4A descriptions on a
+	// dark background) are hard to read; keys take the text colour and
+	// descriptions the faint one used everywhere else.
+	keyStyle := lipgloss.NewStyle().Foreground(fg)
+	descStyle := lipgloss.NewStyle().Foreground(faint)
+	sepStyle := lipgloss.NewStyle().Foreground(grey)
+	s.Help.ShortKey, s.Help.FullKey = keyStyle, keyStyle
+	s.Help.ShortDesc, s.Help.FullDesc = descStyle, descStyle
+	s.Help.ShortSeparator, s.Help.FullSeparator, s.Help.Ellipsis = sepStyle, sepStyle, sepStyle
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Blurred.Prompt = lipgloss.NewStyle().Foreground(faint)
 	s.rows = inks{value: inkOf(s.Value), quiet: inkOf(s.Quiet), selected: inkOf(s.Selected), refused: inkOf(s.Refused),

@@ -19,7 +19,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = max(msg.Width, 20), max(msg.Height, 8)
+		m.width, m.height = max(msg.Width, 1), max(msg.Height, 1)
 		m.sizeInputs()
 		return nil
 	case tea.BackgroundColorMsg:

@@ -30,20 +30,28 @@ func (m *model) windowTitle() string {
 // frame is the screen cut into its parts: everything but the page itself
 // is drawn first, and the page gets the rows that are left.
 type frame struct {
-	top  []string // search, recent numbers, header, breadcrumb, tabs or summary, rule
+	top  []string // title, search, recent numbers, breadcrumb, tabs or summary, rule
 	mid  []string // an error, and a list's column headings
-	foot []string // status and keys
+	foot []string // the selected row's long text, status and keys
 	body int      // rows for the page
 }
+
+// The smallest window the browser draws in; below it, it says so.
+const minWidth, minHeight = 30, 8
+
+func (m *model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
 
 func (m *model) frame() frame {
 	var f frame
 	w := m.width
-	f.top = append(f.top, fit(m.search.View(), w))
+	f.top = append(f.top, m.titleLine(w))
+	// The input draws its own suggestion past its width; cut it without
+	// an ellipsis, which would read as part of the text.
+	f.top = append(f.top, ansi.Truncate(m.search.View(), max(w, 1), ""))
 	f.top = append(f.top, m.recentLines(w)...)
 	f.top = append(f.top, m.queueLines(w)...)
-	f.top = append(f.top, m.headerLines(w)...)
-	f.top = append(f.top, m.styles.Rule.Render(strings.Repeat("─", w)))
+	f.top = append(f.top, m.pageHeadLines(w)...)
+	f.top = append(f.top, m.styles.Rule.Render(strings.Repeat("─", max(w, 1))))
 	if m.problem != nil {
 		f.mid = append(f.mid, m.problemLines(*m.problem, w)...)
 	}
@@ -87,42 +95,10 @@ func (m *model) previewLines(w int) []string {
 	return out
 }
 
-// bodyHeight is the rows the page gets on screen now. It counts what
-// frame draws without drawing it, as Update needs it after every key.
-func (m *model) bodyHeight() int {
-	w := m.width
-	n := 1 + 1 + 2 // search, rule, footer
-	if m.hasPreview(w) {
-		n += previewRows
-	}
-	if m.showRecent() {
-		n += 1 + min(len(m.recent), recentShown)
-	}
-	if len(m.queue) > 0 {
-		n++
-	}
-	pg := m.page
-	n++ // the company or officer
-	if !pg.isHome() {
-		n++ // breadcrumb
-		switch {
-		case pg.isProfile(), pg.doc != nil:
-			n++
-		case pg.list != nil:
-			n++
-			if pg.list.caveat != "" {
-				n += len(wrap(pg.list.caveat, w-4, 2))
-			}
-		}
-	}
-	if m.problem != nil {
-		n += 1 + len(wrap(m.problem.detail, w-3, 3))
-	}
-	if pg.list != nil && len(pg.list.items) > 0 && !m.showHelp {
-		n++
-	}
-	return max(m.height-n, 1)
-}
+// bodyHeight is the rows the page gets on screen now, as Update needs it
+// after every key: the frame is drawn without the page to count them, so
+// the count and the drawing cannot disagree.
+func (m *model) bodyHeight() int { return m.frame().body }
 
 // layout gives the page's cursor the window it will be drawn in, after
 // every update, so that moving, paging and fetching more agree with what
@@ -137,6 +113,9 @@ func (m *model) layout() {
 }
 
 func (m *model) render() string {
+	if m.tooSmall() {
+		return m.renderTooSmall()
+	}
 	if m.keys != nil {
 		return m.renderKeyScreen()
 	}
@@ -196,28 +175,38 @@ func (m *model) renderBody(h int) []string {
 	return out
 }
 
-// headerLines are the company (or officer) the page is about, the
-// breadcrumb, and the tabs or the list's counts.
-func (m *model) headerLines(w int) []string {
+// titleLine is what the page is about: the company (with its status and
+// alerts), the officer, or coview itself on the home page.
+func (m *model) titleLine(w int) string {
 	pg := m.page
 	s := m.styles
-	if pg.isHome() {
+	switch {
+	case pg.isHome():
 		title := s.Title.Render("coview") + "  " + s.Meta.Render("the company registry, in a terminal")
 		if m.opts.Version != "" {
 			title += s.Meta.Render("  " + m.opts.Version)
 		}
-		return []string{fit(title, w)}
+		return fit(title, w)
+	case pg.res.Kind == api.ResAppointments && pg.list != nil && pg.list.heading != "":
+		return fit(s.Title.Render(pg.list.heading)+"  "+s.Meta.Render("officer"), w)
+	case pg.profile != nil:
+		return m.companyLine(w)
+	}
+	return fit(s.Title.Render(or(pg.company.String(), pg.title)), w)
+}
+
+// pageHeadLines are the way the user came (when they came from another
+// page) and the tabs, or the list's counts and caveat, or the document.
+func (m *model) pageHeadLines(w int) []string {
+	pg := m.page
+	s := m.styles
+	if pg.isHome() {
+		return nil
 	}
 	var out []string
-	switch {
-	case pg.res.Kind == api.ResAppointments && pg.list != nil && pg.list.heading != "":
-		out = append(out, fit(s.Title.Render(pg.list.heading)+"  "+s.Meta.Render("officer"), w))
-	case pg.profile != nil:
-		out = append(out, m.companyLine(w))
-	default:
-		out = append(out, fit(s.Title.Render(or(pg.company.String(), pg.title)), w))
+	if len(pg.trail) > 0 {
+		out = append(out, m.breadcrumb(w))
 	}
-	out = append(out, m.breadcrumb(w))
 	switch {
 	case pg.isProfile():
 		out = append(out, m.tabsLine(w))
@@ -234,9 +223,17 @@ func (m *model) headerLines(w int) []string {
 	return out
 }
 
-// companyLine is the name, number, status badge and type. The name gives
-// way first when the line is too long.
+// companyLine is the name, number, status badge, alerts and type. The
+// name gives way first when the line is too long (and the overview then
+// shows it whole in a row of its own).
 func (m *model) companyLine(w int) string {
+	name, room, tail := m.companyParts(w)
+	return fit(m.styles.Title.Render(ansi.Truncate(name, room, "…"))+tail, w)
+}
+
+// companyParts are the company's name, the cells the title line leaves
+// it, and the rest of the line, styled.
+func (m *model) companyParts(w int) (name string, room int, tail string) {
 	s := m.styles
 	p := m.page.profile
 	var rest []string
@@ -245,13 +242,15 @@ func (m *model) companyLine(w int) string {
 		badge := s.Badge[labels.StatusClassOf(p.CompanyStatus)]
 		rest = append(rest, badge.Render(line(labels.Status(p.CompanyStatus))))
 	}
+	for _, a := range present.Alerts(p) {
+		rest = append(rest, s.Warning.Render("! "+a))
+	}
 	if p.Type != "" {
 		rest = append(rest, s.Meta.Render(line(labels.CompanyType(p.Type))))
 	}
-	tail := "  " + strings.Join(rest, "  ")
-	name := or(line(p.CompanyName), "(no name on record)")
-	room := max(w-ansi.StringWidth(tail), min(20, w))
-	return fit(s.Title.Render(ansi.Truncate(name, room, "…"))+tail, w)
+	tail = "  " + strings.Join(rest, "  ")
+	name = or(line(p.CompanyName), "(no name on record)")
+	return name, max(w-ansi.StringWidth(tail), min(20, w)), tail
 }
 
 // breadcrumb is the way the user came, dropping the oldest steps when it
@@ -439,6 +438,11 @@ func (m *model) rowStyle(text string, selected, quiet bool, w int) string {
 func (m *model) paneLines(pg *page, w int) []string {
 	s := m.styles
 	rows := pg.panes[pg.tab].Rows
+	if pg.tab == 0 {
+		if name, room, _ := m.companyParts(w); cells(name) > room {
+			rows = append([]present.Row{{Label: "Name", Value: name}}, rows...)
+		}
+	}
 	labelW := 0
 	for _, r := range rows {
 		labelW = max(labelW, cells(r.Label))
@@ -521,8 +525,12 @@ func (m *model) footerLines(w int) []string {
 		left = s.Quiet.Render(m.position())
 	}
 	right := ""
-	if q := m.quota; q.Known {
-		right = s.Quiet.Render(fmt.Sprintf("quota %d/%d", q.Remain, q.Limit))
+	quota := present.Quota(m.quota)
+	if w < 100 {
+		quota = present.QuotaShort(m.quota)
+	}
+	if quota != "" {
+		right = s.Quiet.Render(quota)
 	}
 	gap := w - 1 - ansi.StringWidth(right)
 	status := " " + pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
@@ -604,4 +612,17 @@ func (m *model) numberAndName(n api.Number) string {
 		return n.String() + "  " + line(p.CompanyName)
 	}
 	return n.String()
+}
+
+// renderTooSmall is all the browser draws in a window too small for its
+// frame: what it needs, and how to leave.
+func (m *model) renderTooSmall() string {
+	text := fmt.Sprintf("coview needs a window of at least %d×%d; this one is %d×%d. Make it larger, or press q to quit.",
+		minWidth, minHeight, m.width, m.height)
+	lines := wrap(text, m.width, 0)
+	lines = lines[:min(len(lines), m.height)]
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.width, "")
+	}
+	return strings.Join(lines, "\n")
 }

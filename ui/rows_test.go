@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+	"coview/present"
+)
+
+// TestListsShowTheRowsPresentGives opens every kind of list the demo
+// registry serves and checks that the browser shows exactly the rows
+// present.Show makes of the same answer, the rows --plain prints: each
+// row on screen holds its cells, in order, and nothing else.
+func TestListsShowTheRowsPresentGives(t *testing.T) {
+	reg := demoRegistry(t)
+	cases := []struct {
+		number api.Number
+		link   string // the profile's link to follow
+		open   string // a row to follow first (an officer's appointments), or ""
+	}{
+		{"00006400", "Officers", ""},
+		{"00006400", "Filing history", ""},
+		{"00006400", "PSC statements", ""},
+		{"00006402", "Officers", ""},
+		{"00006400", "Officers", "HARGREAVE, Eleanor Mabel"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.number.String()+" "+tc.link+" "+tc.open, func(t *testing.T) {
+			m := testModel(t, reg, Options{})
+			send(t, m, tea.WindowSizeMsg{Width: 220, Height: 60})
+			send(t, m, tea.PasteMsg{Content: tc.number.String() + "\n"})
+			selectLink(t, m, tc.link)
+			press(t, m, "enter")
+			if tc.open != "" {
+				i := slices.IndexFunc(m.page.list.items, func(it present.Item) bool { return it.Cells[0] == tc.open })
+				if i < 0 {
+					t.Fatalf("no row %q", tc.open)
+				}
+				m.page.lv.SetPosition(i, 0)
+				press(t, m, "enter")
+			}
+			if m.page.list == nil || len(m.page.list.items) == 0 {
+				t.Fatalf("no list on %+v", m.page.place)
+			}
+
+			a, err := reg.Fetch(context.Background(), m.page.res, api.Page{ItemsPerPage: pageSize})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := present.Show(a, m.cache.profile(m.page.company))
+			if !slices.EqualFunc(m.page.list.items, want.Items, func(a, b present.Item) bool {
+				return slices.Equal(a.Cells, b.Cells) && a.Quiet == b.Quiet && a.Link == b.Link
+			}) {
+				t.Fatalf("the browser's rows differ from present's:\n%v\n%v", m.page.list.items, want.Items)
+			}
+
+			body := bodyLines(screen(m))[1:] // under the column headings
+			for i, it := range want.Items[:min(len(want.Items), m.page.lv.Height())] {
+				rest := body[i]
+				for j, c := range it.Cells {
+					if c == "" {
+						c = "—"
+					}
+					at := strings.Index(rest, c)
+					if at < 0 && j == len(it.Cells)-1 && want.Columns[j].Flex {
+						// Too long for the screen: cut with an ellipsis (the
+						// preview under the list shows it whole).
+						shown, cut := strings.CutSuffix(strings.TrimSpace(rest), "…")
+						if cut && strings.HasPrefix(c, shown) {
+							rest = ""
+							break
+						}
+					}
+					if at < 0 {
+						t.Fatalf("row %d on screen %q lacks %q (cells %q)", i, body[i], c, it.Cells)
+					}
+					rest = rest[at+len(c):]
+				}
+				if strings.TrimSpace(rest) != "" {
+					t.Fatalf("row %d on screen %q has more than its cells %q", i, body[i], it.Cells)
+				}
+			}
+		})
+	}
+}
