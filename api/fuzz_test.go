@@ -44,15 +44,15 @@ func FuzzExtractNumbers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		numbers, rejected := ExtractNumbers(text)
+		numbers, ignored := ExtractNumbers(text)
 		for _, n := range numbers {
 			if again, err := ParseNumber(string(n)); err != nil || again != n {
 				t.Fatalf("ExtractNumbers(%q) found %q, which normalises to %q, %v", text, n, again, err)
 			}
 		}
-		for _, r := range rejected {
-			if strings.TrimSpace(r) == "" || !strings.Contains(text, r) {
-				t.Fatalf("ExtractNumbers(%q) rejected %q, which is blank or not a line of the text", text, r)
+		for _, i := range ignored {
+			if strings.TrimSpace(i.Text) == "" || !strings.Contains(text, i.Text) || i.Why == "" {
+				t.Fatalf("ExtractNumbers(%q) ignored %+v, which is blank, not part of the text, or has no reason", text, i)
 			}
 		}
 	})
@@ -128,6 +128,55 @@ func FuzzCheckLink(f *testing.F) {
 				if seg == ".." {
 					t.Fatalf("URLFor(%q) = %q climbs with ..", link, resolved)
 				}
+			}
+		}
+	})
+}
+
+// FuzzDecodeLinkedResources reads any body as each resource a profile
+// links to: decoding is lenient and never fails on a member, and what the
+// types work out from the members (categories, owners, outstanding charges,
+// the order of registers) never panics or says something impossible.
+func FuzzDecodeLinkedResources(f *testing.F) {
+	for _, s := range []string{pscListBody, `{"total_count":2,"unfiltered_count":1,"satisfied_count":3,"items":[{"status":["x"]}]}`,
+		`{"registers":{"a":{"items":[{"moved_on":"2020"}]}},"exemptions":{"b":{"items":[{}]}}}`, `{"items":[{"company_number":"br 6410"}]}`, `[]`, `{`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var (
+			pscs       PSCList
+			charges    Charges
+			insolvency Insolvency
+			exemptions Exemptions
+			registers  Registers
+			ukEst      UKEstablishments
+		)
+		for _, v := range []any{&pscs, &charges, &insolvency, &exemptions, &registers, &ukEst, &PSC{}, &Charge{}, &FilingItem{}, &Officer{}} {
+			bad, err := decodeLenient(body, v)
+			if err != nil && len(bad) > 0 {
+				t.Fatalf("decodeLenient(%q) failed (%v) and still listed members %v", body, err, bad)
+			}
+		}
+		for _, p := range pscs.Items {
+			_, _, _ = p.Category(), p.IsBeneficialOwner(), p.IsCeased()
+			if n, ok := p.RegisteredCompany(); ok {
+				if again, err := ParseNumber(string(n)); err != nil || again != n {
+					t.Fatalf("RegisteredCompany() = %q, which is not a normalised number", n)
+				}
+			}
+		}
+		if n, ok := charges.Outstanding(); ok && n < 0 {
+			t.Fatalf("Outstanding() = %d", n)
+		}
+		if len(exemptions.Keys()) != len(exemptions.Exemptions) || len(registers.Keys()) != len(registers.Registers) {
+			t.Fatalf("Keys() lost or invented keys: %v of %v, %v of %v", exemptions.Keys(), exemptions.Exemptions, registers.Keys(), registers.Registers)
+		}
+		for _, k := range registers.Keys() {
+			registers.Registers[k].Current()
+		}
+		for _, e := range ukEst.Items {
+			if r, ok := e.Company(); ok && (r.Kind != ResCompany || CheckLink(r.Link) != nil) {
+				t.Fatalf("Company() = %+v", r)
 			}
 		}
 	})

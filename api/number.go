@@ -2,7 +2,6 @@ package api
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -84,51 +83,4 @@ func numberError(input, why string) error {
 		shown = string([]rune(shown)[:40]) + "…"
 	}
 	return &Error{Kind: KindInvalidNumber, Subject: fmt.Sprintf("%q", shown), Reason: why}
-}
-
-// numberInText finds number-like runs inside a longer line: a 2-letter
-// prefix and up to 6 digits (optionally split by one space or dash), R0 and
-// digits, or 5 to 8 plain digits. Shorter digit runs in free text are more
-// often days, counts or house numbers than company numbers.
-var numberInText = regexp.MustCompile(`(?i)\b(?:([A-Z]{2})[ -]?(\d{1,6})|(R0\d{1,6})|(\d{5,8}))\b`)
-
-// ExtractNumbers finds the company numbers in pasted text: one or more per
-// line, with labels such as "Company No." around them, as copied from a
-// spreadsheet column, an e-mail or a web page. It returns the normalised
-// numbers in order (duplicates kept) and the non-blank lines in which no
-// number was found, so a caller can say what it ignored.
-func ExtractNumbers(text string) (numbers []Number, rejected []string) {
-	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })
-	for _, line := range lines {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		if n, err := ParseNumber(line); err == nil {
-			numbers = append(numbers, n)
-			continue
-		}
-		found := false
-		for _, m := range numberInText.FindAllStringSubmatch(line, -1) {
-			candidate := m[0]
-			if m[1] != "" && !sameCase(m[1]) {
-				// "No 123456" is a label and a number, not the NO prefix.
-				candidate = m[2]
-				if len(candidate) < 5 {
-					continue
-				}
-			}
-			if n, err := ParseNumber(candidate); err == nil {
-				numbers = append(numbers, n)
-				found = true
-			}
-		}
-		if !found {
-			rejected = append(rejected, strings.TrimSpace(line))
-		}
-	}
-	return numbers, rejected
-}
-
-func sameCase(s string) bool {
-	return s == strings.ToUpper(s) || s == strings.ToLower(s)
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -71,33 +70,3 @@ func TestParseNumber(t *testing.T) {
 	}
 }
 
-func TestExtractNumbers(t *testing.T) {
-	cases := []struct {
-		name         string
-		in           string
-		want, reject []string
-	}{
-		{"a bracketed paste with a trailing newline", "sc 123456\n", []string{"SC123456"}, nil},
-		{"a label before the number", "Company No. 01234567", []string{"01234567"}, nil},
-		{"a label without a dot is not read as the NO prefix", "Company No 01234567", []string{"01234567"}, nil},
-		{"a spreadsheet column with CRLF line ends", "00006400\r\nSC006405\r\n\r\nOC006404\r\n", []string{"00006400", "SC006405", "OC006404"}, nil},
-		{"several numbers on one line", "00006400, SC006405; FC006406", []string{"00006400", "SC006405", "FC006406"}, nil},
-		{"a number inside a sentence", "see company 06400123 (dissolved) and SC-006405", []string{"06400123", "SC006405"}, nil},
-		{"a line with no number is reported", "00006400\nhello world\n", []string{"00006400"}, []string{"hello world"}},
-		{"a phone number is not a company number", "call 07495895333", nil, []string{"call 07495895333"}},
-		{"duplicates are kept in order", "1\n1\n", []string{"00000001", "00000001"}, nil},
-		{"blank text gives nothing", " \n\t\n", nil, nil},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			nums, rej := ExtractNumbers(tc.in)
-			var got []string
-			for _, n := range nums {
-				got = append(got, string(n))
-			}
-			if !reflect.DeepEqual(got, tc.want) || !reflect.DeepEqual(rej, tc.reject) {
-				t.Fatalf("ExtractNumbers(%q) = %q, %q; want %q, %q", tc.in, got, rej, tc.want, tc.reject)
-			}
-		})
-	}
-}

@@ -74,6 +74,7 @@ type request struct {
 	to      place // where the user will be when it arrives
 	delta   int   // the history step, for forHistory
 	typed   bool  // the number came from the search box: a 404 keeps the text
+	notes   int   // the footer message's number when the way here began
 }
 
 // fetchedMsg is a request's answer. id ties it to the request: an answer

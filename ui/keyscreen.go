@@ -104,11 +104,7 @@ func (m *model) onKeySaved(msg keySavedMsg) tea.Cmd {
 	// browse with it, and say so.
 	m.reg.SetKey(msg.key)
 	m.keys = nil
-	note := m.flash("Key saved.", false)
-	if reason != "" {
-		note = m.flash(reason, true)
-	}
-	cmds := []tea.Cmd{note}
+	var cmds []tea.Cmd
 	switch {
 	case m.failed != nil:
 		cmds = append(cmds, m.retry())
@@ -116,5 +112,12 @@ func (m *model) onKeySaved(msg keySavedMsg) tea.Cmd {
 		cmds = append(cmds, m.afterKeys())
 	}
 	m.afterKeys = nil
+	// Said after the page is on its way, so its arrival does not take
+	// the message with the page it leaves.
+	if reason != "" {
+		cmds = append(cmds, m.flash(reason, true))
+	} else {
+		cmds = append(cmds, m.flash("Key saved.", false))
+	}
 	return tea.Batch(cmds...)
 }

@@ -33,12 +33,14 @@ type model struct {
 	spin          spinner.Model
 	spinning      bool
 	showHelp      bool
+	helpScroll    int // first line of the help shown, on a window too small for all of it
 
 	search      textinput.Model
 	searching   bool     // the search input has the keyboard
 	queue       []api.Number // numbers of a paste still to open
 	recent      []api.Number // numbers opened lately, most recent first
-	recentSel   int      // the recent number picked with ↑/↓, or -1
+	recentSel   int          // the pick selected with ↑/↓ under the empty input, or -1
+	lastText    string       // what was left in the box when / opened a fresh search
 	store       *recent.Store
 	storeWarned bool
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,13 +23,19 @@ func (m *model) navigate(to place, why purpose, delta int, typed bool) tea.Cmd {
 		if typed {
 			m.doneTyping()
 		}
-		return m.arrive(pg, why, delta)
+		return m.arrive(pg, why, delta, m.noteSeq)
 	}
-	return m.start(request{f: fetch{res: to.res}, purpose: why, to: to, delta: delta, typed: typed})
+	return m.start(request{f: fetch{res: to.res}, purpose: why, to: to, delta: delta, typed: typed, notes: m.noteSeq})
 }
 
-// arrive puts a page on screen and records it in history.
-func (m *model) arrive(pg *page, why purpose, delta int) tea.Cmd {
+// arrive puts a page on screen and records it in history. A message in
+// the footer that was there when the way here began (notes: its number
+// then) was about the page left, and goes with it; one that came since
+// (what a paste ignored, a key that could not be kept) stays.
+func (m *model) arrive(pg *page, why purpose, delta int, notes int) tea.Cmd {
+	if m.noteSeq <= notes {
+		m.note = ""
+	}
 	// The page being left may have changed pane or cursor while this one
 	// loaded: history keeps how it was left, not how it was when asked.
 	m.hist.save(m.page.view())
@@ -143,7 +150,7 @@ func (m *model) reload() tea.Cmd {
 	}
 	m.hist.save(pg.view())
 	m.stopMore()
-	return m.start(request{f: f, purpose: forReload, to: pg.view()})
+	return m.start(request{f: f, purpose: forReload, to: pg.view(), notes: m.noteSeq})
 }
 
 // retry sends the failed request again, as it was.
@@ -220,7 +227,7 @@ func (m *model) onFetched(msg fetchedMsg) tea.Cmd {
 	if r.typed {
 		m.doneTyping()
 	}
-	return m.arrive(pg, r.purpose, r.delta)
+	return m.arrive(pg, r.purpose, r.delta, r.notes)
 }
 
 // fail shows what went wrong and keeps what was on screen. A refused key
@@ -241,8 +248,15 @@ func (m *model) fail(r *request, err error) tea.Cmd {
 		m.problemErr = err
 		m.countdownID++
 		return m.countdown(m.countdownID)
-	case errors.Is(err, api.ErrNotFound) && r.typed:
+	case errors.Is(err, api.ErrNotFound) && r.f.res.Kind == api.ResCompany:
+		// The number goes in the box to be edited: as typed, or, when it
+		// came from the command line or a paste, as it was asked for.
 		m.problem = ptr(explain(err, r.f, m.now(), time.Time{}))
+		if !r.typed && strings.TrimSpace(m.search.Value()) == "" {
+			m.search.SetValue(r.f.res.Number.String())
+			m.search.CursorEnd()
+			m.matchRecent()
+		}
 		return m.focusSearch()
 	}
 	m.problem = ptr(explain(err, r.f, m.now(), time.Time{}))

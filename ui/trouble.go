@@ -36,7 +36,7 @@ func explain(err error, f fetch, now time.Time, retryAt time.Time) trouble {
 	case api.KindNotFound:
 		if f.res.Kind == api.ResCompany {
 			t = trouble{"Company " + f.res.Number.String() + " not found",
-				"The registry has no company with this number (404). Check it and try again: the search box keeps what you typed."}
+				"The registry has no company with this number (404). It is in the search box: check it, then press Enter."}
 		} else {
 			t = trouble{"Not found", "The registry has nothing at " + f.res.Link + " (404)."}
 		}

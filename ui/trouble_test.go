@@ -17,7 +17,7 @@ func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
 	typeText(t, m, "12345678")
 	press(t, m, "enter")
 	s := screen(m)
-	mustContain(t, s, "Company 12345678 not found", "404", "Check it", "COMPANY 00000001 LIMITED")
+	mustContain(t, s, "Company 12345678 not found", "404", "check it", "COMPANY 00000001 LIMITED")
 	if !m.searching || m.search.Value() != "12345678" {
 		t.Fatalf("search %q (focused %v), want the text kept for editing", m.search.Value(), m.searching)
 	}

@@ -75,11 +75,25 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	k := m.keyMap
 	if m.showHelp {
+		// The help takes the keys that move: on a small window it scrolls.
+		most := max(len(m.helpLines(m.width))-m.bodyHeight(), 0)
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m.quit()
 		case key.Matches(msg, k.Help, k.Cancel):
 			m.showHelp = false
+			return nil
+		case key.Matches(msg, k.Up):
+			m.helpScroll = max(m.helpScroll-1, 0)
+			return nil
+		case key.Matches(msg, k.Down):
+			m.helpScroll = min(m.helpScroll+1, most)
+			return nil
+		case key.Matches(msg, k.PageUp, k.Home):
+			m.helpScroll = 0
+			return nil
+		case key.Matches(msg, k.PageDown, k.End):
+			m.helpScroll = most
 			return nil
 		}
 	}
@@ -87,11 +101,11 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
+		m.showHelp, m.helpScroll = !m.showHelp, 0
 	case key.Matches(msg, k.Cancel):
 		return m.escape()
 	case key.Matches(msg, k.Search):
-		return m.focusSearch()
+		return m.openSearch()
 	case key.Matches(msg, k.Back):
 		return m.step(-1)
 	case key.Matches(msg, k.Forward):
@@ -187,27 +201,65 @@ func (m *model) move(lvMove func(), lines int) tea.Cmd {
 
 // openSelected follows what is under the cursor.
 func (m *model) openSelected() tea.Cmd {
+	link, title, why := m.selected()
+	switch {
+	case why != "":
+		return m.flash(why, false)
+	case link == "":
+		return nil
+	}
+	if res, err := api.Route(link); err == nil && m.page.same(place{res: res}) {
+		return m.flash("This is the page on screen.", false)
+	}
+	return m.openLink(link, title)
+}
+
+// selected is what Enter would open where the user is: a link and its
+// title, or why nothing opens here. A refused link is shown as a problem.
+func (m *model) selected() (link, title, why string) {
 	pg := m.page
 	switch {
 	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		if l.Refused != nil {
 			m.problem = ptr(refused(l.Name, l.Refused))
-			return nil
+			return "", "", ""
 		}
-		return m.openLink(l.Raw, l.Name)
+		if l.Rel == api.LinkSelf {
+			return "", "", "This is the profile on screen."
+		}
+		return l.Raw, l.Name, ""
+	case pg.isProfile():
+		return "", "", "Nothing opens from this pane: its links are on pane 5."
 	case pg.list != nil && len(pg.list.items) > 0:
 		it := pg.list.items[pg.lv.Cursor()]
 		if it.Link == "" {
-			return nil
+			return "", "", "This row has nothing to open."
 		}
-		return m.openLink(it.Link, it.Title)
+		return it.Link, it.Title, ""
 	case len(pg.doc) > 0:
 		if l := pg.doc[pg.lv.Cursor()].Link; l != "" {
-			return m.openLink(l, l)
+			return l, l, ""
 		}
+		return "", "", "This line holds no link; the lines in colour do."
 	}
-	return nil
+	return "", "", "Nothing to open here."
+}
+
+// canOpen says whether Enter opens something where the user is, for the
+// footer and the help.
+func (m *model) canOpen() bool {
+	pg := m.page
+	switch {
+	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
+		l := pg.links[pg.lv.Cursor()]
+		return l.Refused == nil && l.Rel != api.LinkSelf
+	case pg.list != nil && len(pg.list.items) > 0:
+		return pg.list.items[pg.lv.Cursor()].Link != ""
+	case len(pg.doc) > 0:
+		return pg.doc[pg.lv.Cursor()].Link != ""
+	}
+	return false
 }
 
 // copy puts the company number, or on the links pane the selected link's

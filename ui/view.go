@@ -138,7 +138,9 @@ func (m *model) renderBody(h int) []string {
 	var out []string
 	switch {
 	case m.showHelp:
-		out = m.helpLines(w)
+		all := m.helpLines(w)
+		from := min(m.helpScroll, max(len(all)-h, 0))
+		out = all[from:]
 	case pg.isHome():
 		out = m.homeLines(w)
 	case pg.isProfile() && pg.tab == linksTab:
@@ -284,9 +286,23 @@ func (m *model) recentLines(w int) []string {
 		return nil
 	}
 	s := m.styles
-	out := []string{fit("  "+s.Quiet.Render("Recent (↑/↓ to pick, Enter to open)"), w)}
-	for i, n := range m.recent[:min(len(m.recent), recentShown)] {
-		text := m.numberAndName(n)
+	picks := m.picks()
+	title := "Recent (↑/↓ to pick, Enter to open)"
+	if len(picks) > recentShown {
+		title = fmt.Sprintf("Recent, %d in all (↑/↓ to pick, Enter to open)", len(picks))
+	}
+	out := []string{fit("  "+s.Quiet.Render(title), w)}
+	// A window of recentShown picks that keeps the selected one in view.
+	from := 0
+	if m.recentSel >= recentShown {
+		from = m.recentSel - recentShown + 1
+	}
+	for i := from; i < min(len(picks), from+recentShown); i++ {
+		p := picks[i]
+		text := m.numberAndName(p.number)
+		if p.number == "" {
+			text = line(p.text) + "  " + s.Quiet.Render("(typed before)")
+		}
 		if i == m.recentSel {
 			out = append(out, fit(s.Selected.Render("▸ "+text), w))
 		} else {
@@ -493,15 +509,71 @@ func (m *model) homeLines(w int) []string {
 	return out
 }
 
+// helpLines are every key, in groups laid side by side as far as the
+// width allows. Keys that do nothing on this page are greyed and say so,
+// so the help is the same everywhere and still tells what works here.
 func (m *model) helpLines(w int) []string {
 	s := m.styles
-	out := []string{"", "  " + s.Heading.Render("Keys"), ""}
-	for _, l := range split(m.help.FullHelpView(m.contextKeys().FullHelp())) {
-		out = append(out, fit("  "+l, w))
+	k := m.contextKeys()
+	search := m.keyMap
+	groups := []struct {
+		title string
+		keys  []key.Binding
+	}{
+		{"Move", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}},
+		{"Pages", []key.Binding{k.NextTab, k.PrevTab, k.Tabs, k.Open, k.Back, k.Forward}},
+		{"Do", []key.Binding{k.Search, k.Next, k.Reload, k.Copy, k.Cancel, k.Help, k.Quit}},
+		{"In the search box", []key.Binding{search.Open, search.RecentUp, search.Complete, search.LeaveSearch, search.ForceQuit}},
 	}
-	out = append(out, "")
+	var blocks [][]string
+	widest := 0
+	for _, g := range groups {
+		keyW := 0
+		for _, b := range g.keys {
+			keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+		}
+		block := []string{s.Head.Render(g.title)}
+		for _, b := range g.keys {
+			h := b.Help()
+			text := pad(h.Key, keyW) + "  " + h.Desc
+			if b.Enabled() || g.title == "In the search box" {
+				block = append(block, s.Value.Render(text))
+			} else {
+				block = append(block, s.Quiet.Render(text+" (not here)"))
+			}
+		}
+		for _, l := range block {
+			widest = max(widest, ansi.StringWidth(l))
+		}
+		blocks = append(blocks, block)
+	}
+	colW := widest + 4
+	perRow := max((w-2)/colW, 1)
+	var out []string
+	for i := 0; i < len(blocks); i += perRow {
+		row := blocks[i:min(i+perRow, len(blocks))]
+		height := 0
+		for _, b := range row {
+			height = max(height, len(b))
+		}
+		for l := range height {
+			var b strings.Builder
+			b.WriteString("  ")
+			for j, block := range row {
+				cell := ""
+				if l < len(block) {
+					cell = block[l]
+				}
+				if j < len(row)-1 {
+					cell = pad(cell, colW)
+				}
+				b.WriteString(cell)
+			}
+			out = append(out, fit(b.String(), w))
+		}
+		out = append(out, "")
+	}
 	for _, t := range []string{
-		"In the search box: Enter opens, ↑/↓ pick a recent number, tab completes one, esc leaves.",
 		"Copying uses OSC 52, so it works over SSH when the terminal allows it (tmux: set -g set-clipboard on).",
 	} {
 		for _, l := range wrap(t, w-4, 0) {
@@ -596,8 +668,7 @@ func (m *model) contextKeys() KeyMap {
 	if profile && pg.tab == linksTab || pg.doc != nil {
 		k.Copy.SetHelp("y", "copy URL")
 	}
-	canOpen := (profile && pg.tab == linksTab && len(pg.links) > 0) || (pg.list != nil && len(pg.list.items) > 0) || pg.doc != nil
-	k.Open.SetEnabled(canOpen)
+	k.Open.SetEnabled(m.canOpen())
 	moves := !pg.isHome()
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Home, &k.End} {
 		b.SetEnabled(moves)

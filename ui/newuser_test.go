@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+)
+
+// What a new user tripped over (issue 11), each as they met it.
+
+func TestAPasteOfNumbersSharingALineOpensTheFirstAndQueuesTheRest(t *testing.T) {
+	f := fakeWith(t, "00006400", "SC006405")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "6400 sc6405"})
+	if m.page.company != "00006400" || !slices.Equal(m.queue, []api.Number{"SC006405"}) {
+		t.Fatalf("on %q with %v queued; want 00006400 open and SC006405 next", m.page.company, m.queue)
+	}
+}
+
+func TestWhatAPasteIgnoresIsSaid(t *testing.T) {
+	f := fakeWith(t, "00000001", "00000002")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "00000001\nhello there\n00000002\n"})
+	if m.page.company != "00000001" {
+		t.Fatalf("on %q", m.page.company)
+	}
+	mustContain(t, screen(m), `Ignored "hello there": no company number in it`)
+
+	send(t, m, tea.PasteMsg{Content: "0123 4567\n"})
+	mustContain(t, screen(m), "could be one number (01234567) or 2")
+}
+
+func TestSlashStartsAFreshSearchAndUpBringsTheOldTextBack(t *testing.T) {
+	f := fakeWith(t, "00006407", "SC006407")
+	m := testModel(t, f, Options{})
+	press(t, m, "esc", "/")
+	typeText(t, m, "sc")
+	press(t, m, "esc", "/")
+	if v := m.search.Value(); v != "" {
+		t.Fatalf("a fresh / starts with %q in the box", v)
+	}
+	typeText(t, m, "6407")
+	press(t, m, "enter")
+	if got := f.requests(); !slices.Equal(got, []string{"company 00006407"}) {
+		t.Fatalf("requests %v, want only 00006407", got)
+	}
+
+	// The text left behind is the first pick under a fresh box.
+	press(t, m, "/")
+	typeText(t, m, "SC00")
+	press(t, m, "esc", "/", "down")
+	mustContain(t, screen(m), "▸ SC00  (typed before)")
+	press(t, m, "enter")
+	if m.search.Value() != "SC00" {
+		t.Fatalf("picking the old text put %q in the box", m.search.Value())
+	}
+}
+
+func TestEveryRecentNumberIsReachableAndTheFirstDownPicksTheNewest(t *testing.T) {
+	var numbers []string
+	for i := 1; i <= 11; i++ {
+		numbers = append(numbers, fmt.Sprintf("%08d", i))
+	}
+	f := fakeWith(t, numbers...)
+	m := testModel(t, f, Options{})
+	for _, n := range numbers {
+		send(t, m, tea.PasteMsg{Content: n + "\n"})
+	}
+	press(t, m, "/", "down")
+	if m.recentSel != 0 || m.picks()[0].number != "00000011" {
+		t.Fatalf("the first ↓ picked %d", m.recentSel)
+	}
+	mustContain(t, screen(m), "▸ 00000011", "Recent, 11 in all")
+	press(t, m, "up", "up") // back to the box, then round to the oldest
+	if m.recentSel != 10 {
+		t.Fatalf("↑ from the box picked %d, want the oldest (10)", m.recentSel)
+	}
+	mustContain(t, screen(m), "▸ 00000001")
+	press(t, m, "enter")
+	if m.page.company != "00000001" {
+		t.Fatalf("the oldest number did not open: on %q", m.page.company)
+	}
+}
+
+func TestASuggestionReadsInTheRegistrysCaseWithNoStrayEllipsis(t *testing.T) {
+	f := fakeWith(t, "SC006405")
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "SC006405\n"})
+	press(t, m, "/")
+	typeText(t, m, "sc")
+	if v := m.search.Value(); v != "SC" {
+		t.Fatalf("typing sc while SC006405 is suggested left %q", v)
+	}
+	first := splitLines(screen(m))[1]
+	if !strings.Contains(first, "SC006405") || strings.Contains(first, "…") {
+		t.Fatalf("the search line reads %q", first)
+	}
+	press(t, m, "tab")
+	if v := m.search.Value(); v != "SC006405" {
+		t.Fatalf("tab completed to %q", v)
+	}
+}
+
+func TestHelpListsEveryKeyAndGreysWhatDoesNotApply(t *testing.T) {
+	m := testModel(t, fakeWith(t), Options{})
+	press(t, m, "esc", "?")
+	s := screen(m)
+	mustContain(t, s, "back (not here)", "forward (not here)", "next pasted number (not here)", "reload", "quit")
+	// The same keys are listed on every page.
+	_, b := browsing(t)
+	press(t, b, "?")
+	mustContain(t, screen(b), "⌫/alt+←", "alt+→", "next pasted number")
+}
+
+func TestEnterWhereNothingOpensSaysSoAndTheFooterDoesNotOfferIt(t *testing.T) {
+	_, m := browsing(t)
+	selectLink(t, m, "This profile")
+	m.layout()
+	if s := screen(m); strings.Contains(splitLines(s)[len(splitLines(s))-1], "enter open") {
+		t.Fatalf("the footer offers enter on This profile:\n%s", s)
+	}
+	press(t, m, "enter")
+	mustContain(t, screen(m), "This is the profile on screen.")
+	press(t, m, "1", "enter")
+	mustContain(t, screen(m), "Nothing opens from this pane")
+}
+
+func TestAMessageGoesWithThePageItWasAbout(t *testing.T) {
+	_, m := browsing(t)
+	out := press(t, m, "y")
+	if len(out) == 0 {
+		t.Fatal("copying sent nothing")
+	}
+	mustContain(t, screen(m), "Copied 00000001")
+	selectLink(t, m, "Officers")
+	press(t, m, "enter")
+	mustNotContain(t, screen(m), "Copied")
+}
+
+func TestANumberNotFoundFromTheCommandLineIsPutInTheBox(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	m := testModel(t, f, Options{Numbers: []api.Number{"00000009"}})
+	run(t, m, m.Init())
+	if !m.searching || m.search.Value() != "00000009" {
+		t.Fatalf("the box holds %q (focused %v) after a 404 for a number given at start", m.search.Value(), m.searching)
+	}
+	mustContain(t, screen(m), "Company 00000009 not found", "It is in the search box")
+}
+
+func TestTheHeaderSaysStrikeOffAndOverdue(t *testing.T) {
+	m := testModel(t, demoRegistry(t), Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	send(t, m, tea.PasteMsg{Content: "SC006405\n"})
+	mustContain(t, splitLines(screen(m))[0], "! strike-off proposed")
+	send(t, m, tea.PasteMsg{Content: "00006407\n"})
+	mustContain(t, splitLines(screen(m))[0], "! accounts overdue", "! confirmation overdue")
+	send(t, m, tea.PasteMsg{Content: "00006402\n"}) // dissolved: its stale flags say nothing
+	mustNotContain(t, splitLines(screen(m))[0], "overdue")
+}
+
+func TestATooSmallWindowSaysSo(t *testing.T) {
+	_, m := browsing(t)
+	send(t, m, tea.WindowSizeMsg{Width: 25, Height: 6})
+	s := screen(m)
+	mustContain(t, strings.Join(strings.Fields(s), " "), "coview needs a window of at least 30×8; this one is 25×6")
+	for _, l := range splitLines(s) {
+		if width(l) > 25 {
+			t.Fatalf("a line wider than the window: %q", l)
+		}
+	}
+	send(t, m, tea.WindowSizeMsg{Width: 30, Height: 8})
+	mustContain(t, screen(m), "COMPANY 00000001", "1 overview", "pane")
+}
+
+func TestTheQuotaIsSaidInWords(t *testing.T) {
+	f, m := browsing(t)
+	f.quota = api.RateLimit{Known: true, Limit: 600, Remain: 599, Window: "5m"}
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	press(t, m, "r")
+	mustContain(t, screen(m), "599 of 600 requests left this 5 min")
+}
