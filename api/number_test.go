@@ -69,4 +69,3 @@ func TestParseNumber(t *testing.T) {
 		})
 	}
 }
-

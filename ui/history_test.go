@@ -70,4 +70,3 @@ func TestHistoryIsBounded(t *testing.T) {
 		t.Fatalf("%d places, at %d", len(h.places), h.at)
 	}
 }
-

@@ -36,7 +36,7 @@ type model struct {
 	helpScroll    int // first line of the help shown, on a window too small for all of it
 
 	search      textinput.Model
-	searching   bool     // the search input has the keyboard
+	searching   bool         // the search input has the keyboard
 	queue       []api.Number // numbers of a paste still to open
 	recent      []api.Number // numbers opened lately, most recent first
 	recentSel   int          // the pick selected with ↑/↓ under the empty input, or -1

@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
-	"coview/present/labels"
 	"coview/present"
+	"coview/present/labels"
 )
 
 // Styles is every style the browser draws with, built in one place for a

@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/api"
-	"coview/present/labels"
 	"coview/present"
+	"coview/present/labels"
 )
 
 func (m *model) View() tea.View {
