@@ -55,13 +55,17 @@ type Client struct {
 	maxBody   int64
 	http      *http.Client
 
-	mu       sync.Mutex
-	key      string
-	rl       RateLimit
-	inFlight int                                        // requests sent and not yet answered, for pacing
-	onWait   func(subject string, until time.Time) bool // see SetRateLimitWait
-	retries  int
-	backoff  time.Duration
+	mu         sync.Mutex
+	key        string
+	rl         RateLimit
+	inFlight   int                                        // requests sent and not yet answered, for pacing
+	news       chan struct{}                              // closed when rl or inFlight change, to wake pace; see quotaNewsLocked
+	paceRounds int                                        // times pace looked at the quota, so tests can tell a wait from a spin
+	onWait     func(subject string, until time.Time) bool // see SetRateLimitWait
+	onNotice   func(Wait)                                 // see SetWaitNotice
+	maxWait    time.Duration                              // MaxWait; shorter in tests
+	retries    int
+	backoff    time.Duration
 }
 
 // New checks the base URL and builds a client.
@@ -76,6 +80,7 @@ func New(opts Options) (*Client, error) {
 		userAgent: opts.UserAgent,
 		timeout:   opts.Timeout,
 		maxBody:   opts.MaxBodyBytes,
+		maxWait:   MaxWait,
 	}
 	if c.userAgent == "" {
 		c.userAgent = "coview"
@@ -207,7 +212,7 @@ func (c *Client) once(ctx context.Context, subject string, u *url.URL) (*Respons
 	}
 	defer resp.Body.Close()
 
-	rl := readRateLimit(resp.Header)
+	rl := readRateLimit(resp.Header, time.Now())
 	c.noteRateLimit(rl)
 	if resp.ContentLength > c.maxBody {
 		// Announced as too large: refuse without reading a byte of it.
@@ -273,7 +278,7 @@ func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, 
 		e.Kind = KindNotFound
 	case code == http.StatusTooManyRequests:
 		e.Kind = KindRateLimited
-		e.RetryAt = retryAt(resp.Header, rl, time.Now())
+		e.RetryAt, e.RetryAsked = retryAt(resp.Header, rl, time.Now(), c.maxWait)
 	case code >= 500:
 		e.Kind = KindServer
 		if !isJSONObject(body) || msg == http.StatusText(code) {

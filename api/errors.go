@@ -36,8 +36,14 @@ type Error struct {
 	Subject string // "company 00006400", "/company/00006400/officers", or the rejected input
 	Status  int    // HTTP status, 0 when no response arrived
 	Reason  string // the registry's own words or the local detail
+	// RetryAt is, for a 429, when the client may try again (zero when the
+	// registry did not say): the registry's own time, but never more than
+	// MaxWait ahead, since the client waits no longer.
 	RetryAt time.Time
-	Err     error // the underlying transport error, if any
+	// RetryAsked is the registry's time when it asked for later than
+	// RetryAt (a Retry-After of days, a date in the year 9999); else zero.
+	RetryAsked time.Time
+	Err        error // the underlying transport error, if any
 
 	transient bool // a reset connection, worth another try
 }
@@ -107,11 +113,17 @@ func (e *Error) Error() string {
 		if e.RetryAt.IsZero() {
 			return fmt.Sprintf("%s: rate limit reached (429): wait a few minutes before trying again", s)
 		}
-		wait := time.Until(e.RetryAt).Round(time.Second)
+		now := time.Now()
+		wait := e.RetryAt.Sub(now).Round(time.Second)
 		if wait < 0 {
 			wait = 0
 		}
-		return fmt.Sprintf("%s: rate limit reached (429): the quota resets at %s (in %s)", s, e.RetryAt.Local().Format("15:04:05"), wait)
+		at := e.RetryAt.Local().Format("15:04:05")
+		if !e.RetryAsked.IsZero() {
+			return fmt.Sprintf("%s: rate limit reached (429): the registry asks to wait %s, longer than this client waits; try again at %s (in %s)",
+				s, askedWait(e.RetryAsked, now), at, wait)
+		}
+		return fmt.Sprintf("%s: rate limit reached (429): the quota resets at %s (in %s)", s, at, wait)
 	case KindServer:
 		return fmt.Sprintf("%s: the registry failed (%d %s%s): it may be down or overloaded; try again later", s, e.Status, http.StatusText(e.Status), withColon(reason))
 	case KindBadResponse:
@@ -126,6 +138,16 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s: cancelled", s)
 	}
 	return fmt.Sprintf("%s: %s", s, reason)
+}
+
+// askedWait is a wait the registry asked for, in words: "277h46m39s", or
+// past two days, the date, since a duration saturates at 292 years and a
+// date in the year 9999 reads better as one.
+func askedWait(asked, now time.Time) string {
+	if d := asked.Sub(now); d < 48*time.Hour {
+		return d.Round(time.Second).String()
+	}
+	return "until " + asked.Local().Format("2 Jan 2006 15:04")
 }
 
 func orDefault(s, d string) string {

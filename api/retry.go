@@ -3,24 +3,29 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"net/url"
 	"time"
 )
 
 // SetRateLimitWait decides what happens on a 429. With nil (the default)
 // the error is returned at once, so an interactive caller can show a
-// countdown. Otherwise wait is called with the time the quota resets; if
-// it returns true the client sleeps until then (or the context ends) and
-// tries once more.
+// countdown. Otherwise wait is called with the time the client would try
+// again: the registry's retry time, or a minute ahead when it gave none,
+// and never more than MaxWait ahead. If wait returns true the client waits
+// until then (or the context ends) and tries once more. wait only decides;
+// the wait itself is told to the function given to SetWaitNotice.
 func (c *Client) SetRateLimitWait(wait func(subject string, until time.Time) bool) {
 	c.mu.Lock()
 	c.onWait = wait
 	c.mu.Unlock()
 }
 
-// maxRateWait bounds a wait for the quota: the live window is 5 minutes.
-const maxRateWait = 5 * time.Minute
+// unknownRetryWait is how long a 429 that says nothing of when to retry
+// is waited out.
+const unknownRetryWait = time.Minute
 
 // get resolves a link and fetches it: paced to the quota, retried a few
 // times with jittered backoff on failures that may pass (idempotent GETs
@@ -47,19 +52,26 @@ func (c *Client) get(ctx context.Context, subject, link string, query url.Values
 		}
 		switch {
 		case ae.Kind == KindRateLimited:
-			if waited || !c.wantsWait(subject, ae.RetryAt) {
+			if waited {
+				return nil, err
+			}
+			// RetryAt is within maxWait already; a moment more is sure to
+			// be past a reset sent in whole seconds.
+			until := ae.RetryAt
+			if until.IsZero() {
+				until = time.Now().Add(min(c.maxWait, unknownRetryWait))
+			}
+			until = until.Add(100 * time.Millisecond)
+			if !c.wantsWait(subject, until) {
 				return nil, err
 			}
 			waited = true
-			until := ae.RetryAt
-			if until.IsZero() || time.Until(until) > maxRateWait {
-				until = time.Now().Add(min(maxRateWait, time.Minute))
-			}
-			if err := sleep(ctx, time.Until(until)+100*time.Millisecond, subject); err != nil {
+			if err := c.wait(ctx, Wait{Subject: subject, Reason: rateLimitedReason(ae), Until: until}); err != nil {
 				return nil, err
 			}
 		case ae.Retryable() && attempt < c.retries:
-			if err := sleep(ctx, c.backoffFor(attempt), subject); err != nil {
+			reason := fmt.Sprintf("attempt %d of %d failed (%s)", attempt, c.retries, failureWords(ae))
+			if err := c.wait(ctx, Wait{Subject: subject, Reason: reason, Until: time.Now().Add(c.backoffFor(attempt))}); err != nil {
 				return nil, err
 			}
 		default:
@@ -72,10 +84,24 @@ func (c *Client) wantsWait(subject string, until time.Time) bool {
 	c.mu.Lock()
 	wait := c.onWait
 	c.mu.Unlock()
-	if until.IsZero() {
-		until = time.Now().Add(time.Minute)
-	}
 	return wait != nil && wait(subject, until)
+}
+
+// rateLimitedReason is a 429 wait in words, saying when the registry asked
+// for longer than the client waits.
+func rateLimitedReason(e *Error) string {
+	if e.RetryAsked.IsZero() {
+		return "rate limit reached (429)"
+	}
+	return "rate limit reached (429); the registry asks to wait " + askedWait(e.RetryAsked, time.Now()) + ", longer than this client waits"
+}
+
+// failureWords names a failure that may pass, for a backoff's notice.
+func failureWords(e *Error) string {
+	if e.Status != 0 {
+		return fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status))
+	}
+	return "the connection was reset"
 }
 
 // backoffFor is base·2^(attempt-1), plus up to half again of jitter so
@@ -83,18 +109,4 @@ func (c *Client) wantsWait(subject string, until time.Time) bool {
 func (c *Client) backoffFor(attempt int) time.Duration {
 	d := c.backoff << (attempt - 1)
 	return d + rand.N(d/2+1)
-}
-
-func sleep(ctx context.Context, d time.Duration, subject string) error {
-	if d <= 0 {
-		return nil
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return &Error{Kind: KindCanceled, Subject: subject, Err: ctx.Err()}
-	}
 }

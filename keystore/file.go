@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
+	"syscall"
 )
 
 // FileName is the plain-text key file inside the config directory.
@@ -63,22 +65,81 @@ func (f *fileStore) read() (keyFile, fs.FileMode, error) {
 	if err != nil {
 		return kf, 0, err
 	}
-	b, err := os.ReadFile(p)
+	b, mode, err := readRegular(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return kf, 0, nil
 	}
 	if err != nil {
 		return kf, 0, err
 	}
-	var mode fs.FileMode
-	if fi, err := os.Stat(p); err == nil {
-		mode = fi.Mode().Perm()
-	}
 	if err := json.Unmarshal(b, &kf); err != nil {
 		// json's message quotes no input, so no key can leak through it.
 		return kf, mode, fmt.Errorf("%s is not a valid key file: %w", p, err)
 	}
 	return kf, mode, nil
+}
+
+// maxKeyFile bounds what is read of the key file: a few keys take a few
+// hundred bytes, and a file that is not ours must not fill the memory.
+const maxKeyFile = 1 << 20
+
+// readRegular reads the key file, and its permission bits, only if it is a
+// regular file (or a link to one). Anything else is refused before it is
+// opened: opening a named pipe blocks until something writes to it, a
+// device may do anything on open, a directory holds no key.
+func readRegular(path string) ([]byte, fs.FileMode, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, notRegular(path, fi.Mode())
+	}
+	return readOpened(path)
+}
+
+// readOpened opens path without waiting (O_NONBLOCK: a named pipe put in
+// place of the file since it was looked at opens at once instead of
+// blocking) and looks again at what it opened before reading a byte.
+func readOpened(path string) ([]byte, fs.FileMode, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, notRegular(path, fi.Mode())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxKeyFile+1))
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(b) > maxKeyFile {
+		return nil, 0, fmt.Errorf("%s is larger than %d KiB, too large for a key file; remove it (or move it away) and run `coview auth login --insecure-storage` to write a new one", path, maxKeyFile>>10)
+	}
+	return b, fi.Mode().Perm(), nil
+}
+
+// notRegular says what path is instead of a key file, and what to do. No
+// key is read from it, and none is written over it: it may be someone
+// else's.
+func notRegular(path string, mode fs.FileMode) error {
+	what := "of an unknown kind"
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case mode.IsDir():
+		what = "a directory"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket"
+	case mode&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%s is %s, not a regular file, so no key is read from it or written to it; remove it (or move it away) and run `coview auth login --insecure-storage` to write a new key file", path, what)
 }
 
 // get returns host's key ("" if none), the file's path and its mode.

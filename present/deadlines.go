@@ -11,24 +11,33 @@ import (
 
 // Countdown says how far a due date is from today: "due in 23 days",
 // "due today", "overdue by 41 days". Unparsable or empty dates give "".
+// Today is the date on the calendar where today was taken, whatever the
+// hour.
 func Countdown(due string, today time.Time) (string, bool) {
 	d, err := time.Parse(time.DateOnly, strings.TrimSpace(due))
 	if err != nil {
 		return "", false
 	}
-	t := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
-	days := int(d.Sub(t).Hours() / 24)
+	days := daysBetween(time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC), d)
 	switch {
 	case days == 0:
 		return "due today", false
 	case days == 1:
 		return "due tomorrow", false
 	case days > 1:
-		return fmt.Sprintf("due in %d days", days), false
+		return "due in " + Thousands(days) + " days", false
 	case days == -1:
 		return "overdue by 1 day", true
 	}
-	return fmt.Sprintf("overdue by %d days", -days), true
+	return "overdue by " + Thousands(-days) + " days", true
+}
+
+// daysBetween counts the days from one UTC midnight to another. It goes
+// through Unix seconds, which span every date a registry can send, and not
+// through time.Duration, which stops at 292 years: 9999-12-31 would be
+// "due in 106751 days".
+func daysBetween(from, to time.Time) int {
+	return int((to.Unix() - from.Unix()) / (24 * 60 * 60))
 }
 
 // dueRow shows a due date with its countdown. It is a warning when the
