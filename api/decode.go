@@ -68,6 +68,26 @@ func (l *StringList) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// FlexBool reads a JSON boolean, or the strings and numbers some services
+// send instead: a super-secure PSC fetched on its own says "ceased":"0" or
+// "1" where the PSC list says false or true. "true"/"false" and 1/0 are
+// read too; null reads as absent (a nil *FlexBool).
+type FlexBool bool
+
+func (f *FlexBool) UnmarshalJSON(b []byte) error {
+	switch strings.ToLower(strings.Trim(string(bytes.TrimSpace(b)), `"`)) {
+	case "true", "1":
+		*f = true
+	case "false", "0":
+		*f = false
+	case "null":
+		// Left as it was, as encoding/json does for null.
+	default:
+		return errors.New("want a boolean, 0 or 1")
+	}
+	return nil
+}
+
 // Link is one named link of a profile.
 type Link struct {
 	Name string // the JSON member, e.g. "filing_history"

@@ -177,6 +177,9 @@ type PSCStatement struct {
 	Etag          string `json:"etag"`
 	Links         struct {
 		Self string `json:"self"`
+		// PersonWithSignificantControl leads to the PSC a statement
+		// names (linked_psc_name), when it is on the register.
+		PersonWithSignificantControl string `json:"person_with_significant_control"`
 	} `json:"links"`
 }
 

@@ -73,10 +73,11 @@ type appointment struct {
 	} `json:"links"`
 }
 
-// indexOfficers gathers every officer item of every demo company under its
+// indexOfficers gathers every officer item of the given companies under its
 // officer id. The same id must name the same person everywhere; a fixture
-// that disagrees with itself is reported rather than served.
-func indexOfficers(reg *registry) (map[string]*officerAppointments, error) {
+// that disagrees with itself is reported rather than served. (One person
+// under two ids is fine: the live registry does that too.)
+func indexOfficers(companies []*company) (map[string]*officerAppointments, error) {
 	type held struct {
 		appointment
 		dateOfBirth *monthYear
@@ -84,8 +85,8 @@ func indexOfficers(reg *registry) (map[string]*officerAppointments, error) {
 	}
 	byID := make(map[string][]held)
 	var order []string
-	for _, number := range Numbers() {
-		c := reg.companies[number]
+	for _, c := range companies {
+		number := c.number
 		closed := slices.Contains(closedStatuses, c.status)
 		for i, raw := range c.officers {
 			var o officer

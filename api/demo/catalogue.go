@@ -17,6 +17,12 @@ var catalogue = []struct {
 	{"00006408", "company whose optional fields are null or empty, with only a self link"},
 	{"00006409", "community interest company; accounting reference date as numbers"},
 	{"BR006410", "UK establishment of the overseas company FC006406"},
+	{"00006411", "holding company: individual, ceased and super-secure PSCs, registers moved to the public register"},
+	{"00006412", "owned by 00006411: a corporate PSC, a legal-person PSC, charges with several lenders"},
+	{"00006413", "owned by 00006412, once by 00006401: PSC counts missing, no charges (200), a nominee first director"},
+	{"SC006414", "Scottish company of a namesake: same name as a director of 00006411, born in another month"},
+	{"OE006415", "registered overseas entity: every kind of beneficial owner, a managing officer"},
+	{"SC006416", "Scottish company owned by SC006414, sharing its directors"},
 }
 
 // Numbers returns the numbers of the demo companies, in catalogue order: the

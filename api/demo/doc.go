@@ -13,6 +13,7 @@
 // The fixtures live under fixtures/{company_number}/; see fixtures/README.md.
 // Besides them, the numbers 00007000 to 00007999 are generated companies for
 // load tests: each answers with a profile made up from its number (a distinct
-// name, every pane filled, empty officers and filing history lists). Numbers
-// lists only the fixtures.
+// name, every pane filled, an empty filing history, and an empty officers
+// list but for 00007900-00007959, which share a nominee director with more
+// than 50 appointments). Numbers lists only the fixtures.
 package demo

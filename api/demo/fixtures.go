@@ -32,17 +32,24 @@ const (
 	officersFile      = "officers.json"
 	filingHistoryFile = "filing-history.json"
 	pscStatementsFile = "persons-with-significant-control-statements.json"
+	pscsFile          = "persons-with-significant-control.json"
+	chargesFile       = "charges.json"
 )
 
 // documentNotFound maps each document resource (the file name without .json,
 // which is also the last path segment) to the error key a company without it
 // gets. The live registry answers 404 rather than an empty list for these.
 var documentNotFound = map[string]string{
-	"charges":           "company-charges-not-found",
 	"insolvency":        "company-insolvencies-not-found",
 	"exemptions":        "company-exemptions-not-found",
+	"registers":         "company-registers-not-found",
 	"uk-establishments": "uk-establishments-not-found",
 }
+
+// chargesNotFound is what a company without a charges file gets: the live
+// service now answers 200 with total_count 0 for a company without
+// charges (a charges file with no items), but answered 404 in the past.
+const chargesNotFound = "company-charges-not-found"
 
 // company is one demo company, loaded and indexed.
 type company struct {
@@ -58,7 +65,22 @@ type company struct {
 	filings                    []json.RawMessage
 	filingsEtag                string
 	pscStatements              []json.RawMessage // nil: none, the list is a 404
-	pscActive, pscCeased       int
+	pscActive, pscCeased       int               // of the statements
+
+	// The persons with significant control themselves. None (no file) is
+	// an empty list, as live; pscsCountsMissing leaves the counts out, as
+	// when the registry's counts service fails.
+	pscs                   []json.RawMessage
+	pscsActive, pscsCeased int
+	pscsCountsMissing      bool
+	// pscExempt: the company has an exemption from keeping a PSC register
+	// in force, so its PSC list links to its exemptions, as live.
+	pscExempt bool
+
+	charges                                []json.RawMessage // nil: no file, the list is a 404
+	chargeStatuses                         []string          // of each charge, for ?filter=outstanding
+	chargesEtag                            string
+	chargesSatisfied, chargesPartSatisfied int
 
 	documents map[string][]byte
 }
@@ -100,14 +122,31 @@ func loadRegistry(fsys fs.FS) (*registry, error) {
 			return nil, fmt.Errorf("fixtures/%s is not in the catalogue", d.Name())
 		}
 	}
+	var all []*company
 	for _, number := range Numbers() {
 		c, err := loadCompany(fsys, number, reg.items)
 		if err != nil {
 			return nil, fmt.Errorf("fixtures/%s: %w", number, err)
 		}
 		reg.companies[number] = c
+		all = append(all, c)
 	}
-	reg.officers, err = indexOfficers(reg)
+	// The generated companies with officers are not kept (they are made
+	// up again on each request), but their officers are indexed, and each
+	// officer item is filed under its self link like a fixture's.
+	for _, c := range generatedWithOfficers() {
+		for _, item := range c.officers {
+			var it struct {
+				Links selfLink `json:"links"`
+			}
+			if err := json.Unmarshal(item, &it); err != nil {
+				return nil, fmt.Errorf("generated company %s: %w", c.number, err)
+			}
+			reg.items[it.Links.Self] = item
+		}
+		all = append(all, c)
+	}
+	reg.officers, err = indexOfficers(all)
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +184,9 @@ func loadCompany(fsys fs.FS, number string, items map[string]json.RawMessage) (*
 		return nil, fmt.Errorf("no %s", profileFile)
 	}
 	if err := c.countOfficers(); err != nil {
+		return nil, err
+	}
+	if err := c.readExemptions(); err != nil {
 		return nil, err
 	}
 	if c.filingHistoryStatus == "" {
@@ -209,18 +251,16 @@ func (c *company) add(name string, data []byte, items map[string]json.RawMessage
 			}
 		}
 		return nil
+	case pscsFile:
+		return c.addPSCs(data, items)
+	case chargesFile:
+		return c.addCharges(data, items)
 	}
 	resource, ok := strings.CutSuffix(name, ".json")
 	if _, known := documentNotFound[resource]; !ok || !known {
 		return fmt.Errorf("unexpected fixture file")
 	}
 	c.documents[resource] = data
-	if resource == "charges" {
-		// Charges have their own pages (/company/{n}/charges/{id}).
-		if _, err := readList(c.number, data, items); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
@@ -253,6 +293,7 @@ func (c *company) countOfficers() error {
 // history the registry's word on whether it holds any.
 type list struct {
 	FilingHistoryStatus string            `json:"filing_history_status"`
+	CountsMissing       bool              `json:"counts_missing"`
 	Items               []json.RawMessage `json:"items"`
 }
 

@@ -9,8 +9,9 @@ import (
 
 // Generated companies for load tests. Numbers GeneratedFirst to
 // GeneratedLast (00007000–00007999) answer with a profile made up from the
-// number alone: a distinct name, every pane filled, and links to an empty
-// officers list and an empty filing history. They exist so that a memory or
+// number alone: a distinct name, every pane filled, and links to an officers
+// list (empty but for 00007900-00007959, see generated_officers.go) and an
+// empty filing history. They exist so that a memory or
 // throughput measurement can open hundreds of different companies without a
 // fixture file each. They are not showcase companies: Numbers leaves them
 // out, and nothing is stored for them, so they cost no memory until asked
@@ -74,13 +75,27 @@ func generatedCompany(number string) *company {
 	if err != nil {
 		panic("demo: encoding a generated profile: " + err.Error())
 	}
-	return &company{
+	c := &company{
 		number:              number,
 		name:                name,
 		status:              "active",
 		profile:             append(body, '\n'),
 		filingHistoryStatus: "filing-history-available",
+		officers:            generatedOfficers(number, i),
 	}
+	if c.officers != nil {
+		c.officersEtag = etag("generated", number, officersFile)
+	}
+	if err := c.countOfficers(); err != nil {
+		panic("demo: counting generated officers: " + err.Error())
+	}
+	return c
+}
+
+// generatedCreated is the day the generated company at index i was
+// incorporated.
+func generatedCreated(i int) time.Time {
+	return time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i*9)
 }
 
 // The profile members a generated company has, in the order the fixtures
@@ -163,7 +178,7 @@ type genAddress struct {
 // future, so the company is in good standing.
 func generatedProfile(number, name string, i int) genProfile {
 	day := func(t time.Time) string { return t.Format(time.DateOnly) }
-	created := time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i*9)
+	created := generatedCreated(i)
 
 	p := genProfile{
 		CanFile:        true,

@@ -28,7 +28,7 @@ func TestGeneratedCompaniesAreFullProfilesWithDistinctNames(t *testing.T) {
 		if resp.Header.Get("X-Ratelimit-Remain") == "" {
 			t.Fatalf("%s: no rate-limit headers", number)
 		}
-		p, err := api.DecodeProfile(body, number)
+		p, err := api.DecodeProfile(body, api.Number(number))
 		if err != nil {
 			t.Fatalf("%s: %v", number, err)
 		}

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -22,6 +23,8 @@ type handler struct {
 	latency time.Duration
 	now     func() time.Time
 	routes  *http.ServeMux
+	// searchIndex is built on the first search (see search.go).
+	searchIndex func() *searchIndex
 }
 
 // NewHandler returns the demo registry: every request is authenticated with
@@ -38,6 +41,7 @@ func NewHandler(opts Options) http.Handler {
 	if h.now == nil {
 		h.now = time.Now
 	}
+	h.searchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(h.reg) })
 
 	// Methods are checked before routing, so the patterns carry none; that
 	// lets every refusal share the registry's JSON error shapes rather than
@@ -50,11 +54,17 @@ func NewHandler(opts Options) http.Handler {
 	mux.HandleFunc("/company/{number}/filing-history/{id}", h.item("filing-history-item-not-found"))
 	mux.HandleFunc("/company/{number}/persons-with-significant-control-statements", h.pscStatements)
 	mux.HandleFunc("/company/{number}/persons-with-significant-control-statements/{id}", h.item("psc-statement-not-found"))
+	mux.HandleFunc("/company/{number}/persons-with-significant-control", h.pscs)
+	mux.HandleFunc("/company/{number}/persons-with-significant-control/{kind}/{id}", h.item("psc-not-found"))
+	mux.HandleFunc("/company/{number}/charges", h.charges)
 	mux.HandleFunc("/company/{number}/charges/{id}", h.item("company-charge-not-found"))
 	for resource := range documentNotFound {
 		mux.HandleFunc("/company/{number}/"+resource, h.document(resource))
 	}
 	mux.HandleFunc("/officers/{id}/appointments", h.appointments)
+	mux.HandleFunc("/search", h.search(searchAll))
+	mux.HandleFunc("/search/companies", h.search(searchCompanies))
+	mux.HandleFunc("/search/officers", h.search(searchOfficers))
 	h.routes = mux
 	return h
 }

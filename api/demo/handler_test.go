@@ -47,7 +47,8 @@ func TestNotFound(t *testing.T) {
 		{"an unknown resource of a company is not a path", "/company/00006400/nonsense", noPath},
 		{"a trailing slash is not a path", "/company/00006400/", noPath},
 		{"the root is not a path", "/", noPath},
-		{"a search is not served by the demo", "/search/companies?q=teapot", noPath},
+		{"the advanced search is not served by the demo", "/advanced-search/companies?company_name_includes=teapot", noPath},
+		{"a search of a kind the demo does not index is not a path", "/search/disqualified-officers?q=grimthorpe", noPath},
 		{"an unknown officer has no appointments", "/officers/nobody/appointments", `{"errors":[{"error":"officer-not-found","type":"ch:service"}]}`},
 		{"an unknown appointment is not found", "/company/00006400/appointments/nope", `{"errors":[{"error":"appointment-not-found","type":"ch:service"}]}`},
 		{"an unknown filing is not found", "/company/00006400/filing-history/nope", `{"errors":[{"error":"filing-history-item-not-found","type":"ch:service"}]}`},
@@ -57,6 +58,12 @@ func TestNotFound(t *testing.T) {
 		{"a company never in insolvency has no insolvency resource", "/company/00006400/insolvency", `{"errors":[{"error":"company-insolvencies-not-found","type":"ch:service"}]}`},
 		{"a company without exemptions answers 404", "/company/00006400/exemptions", `{"errors":[{"error":"company-exemptions-not-found","type":"ch:service"}]}`},
 		{"a company without UK establishments answers 404", "/company/00006400/uk-establishments", `{"errors":[{"error":"uk-establishments-not-found","type":"ch:service"}]}`},
+		{"a company keeping its registers at its office has no registers resource", "/company/00006400/registers", `{"errors":[{"error":"company-registers-not-found","type":"ch:service"}]}`},
+		{"an unknown PSC is not found", "/company/00006411/persons-with-significant-control/individual/nope", `{"errors":[{"error":"psc-not-found","type":"ch:service"}]}`},
+		{"a PSC path without an id is not a path", "/company/00006411/persons-with-significant-control/individual", noPath},
+		{"an unknown charge is not found", "/company/00006412/charges/nope", `{"errors":[{"error":"company-charge-not-found","type":"ch:service"}]}`},
+		{"the PSCs of an unknown company are not found", "/company/99999999/persons-with-significant-control", noProfile},
+		{"the charges of an unknown company are not found", "/company/99999999/charges", noProfile},
 	}
 	srv := serve(t, demo.Options{Limit: plenty})
 	for _, tt := range tests {

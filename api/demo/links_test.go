@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"coview/api"
 	"coview/api/demo"
 )
 
@@ -14,9 +15,11 @@ const documentAPI = "https://document-api.company-information.service.gov.uk/doc
 
 // TestEveryLinkLeadsSomewhere starts at each demo profile and follows every
 // link in everything it is served (profiles, every page of every list, single
-// items, officers' appointments and the companies those lead to) until there
-// is nothing new. Every one must answer 200 with JSON and rate-limit headers;
-// only document_metadata points elsewhere, at the document API host.
+// items, officers' appointments and the companies those lead to, PSCs,
+// charges and the filings their transactions name, registers, UK
+// establishments) until there is nothing new. Every one must answer 200 with
+// JSON and rate-limit headers; only document_metadata points elsewhere, at
+// the document API host. Every kind of resource must be among them.
 func TestEveryLinkLeadsSomewhere(t *testing.T) {
 	srv := serve(t, demo.Options{Limit: plenty})
 	type visit struct{ path, from string }
@@ -33,9 +36,13 @@ func TestEveryLinkLeadsSomewhere(t *testing.T) {
 	}
 
 	documents := 0
+	kinds := map[api.ResourceKind]bool{}
 	for len(queue) > 0 {
 		v := queue[0]
 		queue = queue[1:]
+		if r, err := api.Route(v.path); err == nil {
+			kinds[r.Kind] = true
+		}
 		resp, body := get(t, srv, v.path)
 		if resp.StatusCode != http.StatusOK {
 			t.Errorf("%s, linked from %s, answers %d: %s", v.path, v.from, resp.StatusCode, body)
@@ -65,6 +72,16 @@ func TestEveryLinkLeadsSomewhere(t *testing.T) {
 	}
 	if documents == 0 {
 		t.Error("no filing links to a document")
+	}
+	for _, k := range []api.ResourceKind{api.ResCompany, api.ResOfficers, api.ResOfficer, api.ResFilings, api.ResFiling,
+		api.ResPSCs, api.ResPSC, api.ResPSCStatements, api.ResPSCStatement, api.ResCharges, api.ResCharge,
+		api.ResInsolvency, api.ResExemptions, api.ResRegisters, api.ResUKEstablishments, api.ResAppointments} {
+		if !kinds[k] {
+			t.Errorf("no link leads to a resource of kind %d", k)
+		}
+	}
+	if !seen["/officers/"+nomineeID+"/appointments?items_per_page=35&start_index=35"] {
+		t.Error("the second page of an officer's appointments was never reached")
 	}
 	t.Logf("followed %d links, and saw %d document links", len(seen), documents)
 }
@@ -108,4 +125,32 @@ func nextPage(path string, doc any) string {
 	}
 	base, _, _ := strings.Cut(path, "?")
 	return fmt.Sprintf("%s?items_per_page=%d&start_index=%d", base, int(size), int(start)+len(items))
+}
+
+// TestProfilesLinkExactlyToWhatIsServed: a profile links to charges,
+// insolvency, exemptions, registers and UK establishments exactly when the
+// company has them, so a client that follows links never meets the 404s
+// that mean "none", and a client that looks without a link finds nothing.
+func TestProfilesLinkExactlyToWhatIsServed(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	resources := map[string]string{
+		"charges":           api.LinkCharges,
+		"insolvency":        api.LinkInsolvency,
+		"exemptions":        api.LinkExemptions,
+		"registers":         api.LinkRegisters,
+		"uk-establishments": api.LinkUKEstablish,
+	}
+	for _, number := range demo.Numbers() {
+		var profile struct {
+			Links map[string]string `json:"links"`
+		}
+		getJSON(t, srv, "/company/"+number, &profile)
+		for path, member := range resources {
+			link, linked := profile.Links[member]
+			resp, _ := get(t, srv, "/company/"+number+"/"+path)
+			if linked != (resp.StatusCode == http.StatusOK) || (linked && link != "/company/"+number+"/"+path) {
+				t.Errorf("%s: links.%s is %q, but /%s answers %d", number, member, link, path, resp.StatusCode)
+			}
+		}
+	}
 }

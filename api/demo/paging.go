@@ -18,6 +18,8 @@ var (
 	officersPaging      = pageRule{def: 35, max: 100}
 	pscStatementsPaging = pageRule{def: 25, max: 100}
 	appointmentsPaging  = pageRule{def: 35, max: 50}
+	pscsPaging          = pageRule{def: 25, max: 100}
+	chargesPaging       = pageRule{def: 25, max: 100}
 )
 
 // page is a window on a list: start_index is 0-based and counts items.

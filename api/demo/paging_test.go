@@ -66,6 +66,13 @@ func TestPaging(t *testing.T) {
 		{"appointments come 35 to a page by default", "/officers/aLPIZckotbZ8y-YwrnfapWZqBTz/appointments", "", 35, 0, 3, 3},
 		{"appointments are capped at 50 a page", "/officers/aLPIZckotbZ8y-YwrnfapWZqBTz/appointments", "items_per_page=100", 50, 0, 3, 3},
 		{"appointments can be paged", "/officers/aLPIZckotbZ8y-YwrnfapWZqBTz/appointments", "items_per_page=2&start_index=2", 2, 2, 1, 3},
+		{"an officer with 61 appointments has a second page at the default size", "/officers/" + nomineeID + "/appointments", "", 35, 0, 35, 61},
+		{"an officer with 61 appointments has a second page even at the largest size", "/officers/" + nomineeID + "/appointments", "items_per_page=100", 50, 0, 50, 61},
+		{"the second page of 61 appointments holds the rest", "/officers/" + nomineeID + "/appointments", "items_per_page=50&start_index=50", 50, 50, 11, 61},
+		{"PSCs come 25 to a page by default", "/company/00006411/persons-with-significant-control", "", 25, 0, 4, 4},
+		{"PSCs are capped at 100 a page", "/company/00006411/persons-with-significant-control", "items_per_page=500", 100, 0, 4, 4},
+		{"PSCs can be paged one at a time", "/company/00006411/persons-with-significant-control", "items_per_page=1&start_index=2", 1, 2, 1, 4},
+		{"a PSC page past the end is empty", "/company/OE006415/persons-with-significant-control", "start_index=4", 25, 4, 0, 4},
 	}
 	srv := serve(t, demo.Options{Limit: plenty})
 	for _, tt := range tests {

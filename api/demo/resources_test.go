@@ -269,6 +269,10 @@ func TestSingleItemsAreServedAtTheirSelfLinks(t *testing.T) {
 		"/company/00006400/filing-history",
 		"/company/00006400/persons-with-significant-control-statements",
 		"/company/00006400/charges",
+		"/company/00006412/charges",
+		"/company/00006412/persons-with-significant-control",
+		"/company/OE006415/officers",
+		"/company/00007900/officers",
 	} {
 		t.Run(list, func(t *testing.T) {
 			var p page
