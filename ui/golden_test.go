@@ -44,6 +44,14 @@ func TestGolden(t *testing.T) {
 			press(t, m, "enter", "pgdown")
 		}},
 		{"key_screen", func(t *testing.T, m *model) {
+			m.opts.KeyHost = "api.company-information.service.gov.uk"
+			m.opts.KeyKept = "in the system keyring"
+			m.keys = newKeyScreen("", m.styles.Input)
+			m.sizeInputs()
+		}},
+		{"key_screen_no_keyring", func(t *testing.T, m *model) {
+			m.opts.KeyHost = "api.company-information.service.gov.uk"
+			m.opts.KeyKept = "for this session only: there is no keyring here (no session bus). To keep it, set COVIEW_API_KEY, or run coview auth login --insecure-storage"
 			m.keys = newKeyScreen("", m.styles.Input)
 			m.sizeInputs()
 		}},

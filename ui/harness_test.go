@@ -42,6 +42,7 @@ type snapshot struct {
 	width, height int    // what the model lays the page out for
 	busy          bool
 	handled       int // answers taken in so far
+	waiting       int // waits for the quota in progress
 	crashed       bool
 	searching     bool
 	input         string
@@ -74,6 +75,7 @@ func (p probe) snap(draw bool) snapshot {
 		height:    m.height,
 		busy:      m.busy(),
 		handled:   *p.handled,
+		waiting:   len(m.waits),
 		crashed:   crashed,
 		searching: m.searching,
 		input:     m.search.Value(),
@@ -129,6 +131,9 @@ func startBrowserOn(t *testing.T, m *model, g *crashGuard, w, h int) *browser {
 	t.Helper()
 	tm := teatest.NewTestModel(t, probe{Model: newGuarded(m, g), m: m, g: g, handled: new(int)},
 		teatest.WithInitialTermSize(w, h), teatest.WithProgramOptions(pinned...))
+	// As Run does: the client's waits for the quota reach the program.
+	m.reg.SetWaitNotice(func(w api.Wait) { tm.Send(waitMsg{w}) })
+	t.Cleanup(func() { m.reg.SetWaitNotice(nil) })
 	t.Cleanup(func() { stopProgram(t, tm, m) })
 	return &browser{t: t, tm: tm, g: g}
 }

@@ -184,6 +184,8 @@ func (f *fakeRegistry) RateLimit() api.RateLimit {
 	return f.quota
 }
 
+func (f *fakeRegistry) SetWaitNotice(func(api.Wait)) {}
+
 func (f *fakeRegistry) SetKey(key string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

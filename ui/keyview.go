@@ -25,7 +25,16 @@ func (m *model) renderKeyScreen() string {
 	add("1. Create an account on the registry's developer site:")
 	out = append(out, "     "+s.URL.Render(developerSite))
 	add("2. Create an application there, and add a REST API key to it.")
-	add("3. Paste the key below and press Enter. It is kept for next time.")
+	add("3. Paste the key below and press Enter.")
+	out = append(out, "")
+	if m.opts.KeyHost != "" {
+		add("The key is for the registry at " + line(m.opts.KeyHost) + ".")
+	}
+	if m.opts.KeyKept != "" {
+		add("It will be kept " + line(m.opts.KeyKept) + ".")
+	} else {
+		add("It will be used for this session only.")
+	}
 	out = append(out, "")
 	out = append(out, fit("  "+k.input.View(), w))
 	out = append(out, "")

@@ -61,6 +61,9 @@ type model struct {
 	problemErr  error // the rate-limit error being counted down
 	countdownID int   // the countdown ticking; older ticks are dropped
 
+	waits    map[string]api.Wait // waits for the quota in progress, by the request they hold back
+	waitTick int                 // the countdown of the waits ticking; older ticks are dropped
+
 	note    string // a transient message in the footer
 	noteBad bool
 	noteSeq int
@@ -88,6 +91,7 @@ func newModel(ctx context.Context, opts Options) *model {
 		spin:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		recentSel: -1,
 		hist:      newHistory(),
+		waits:     map[string]api.Wait{},
 		cache:     newCache(cacheSize),
 		width:     80,
 		height:    24,

@@ -2,13 +2,16 @@ package ui
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/api/demo"
 )
 
 // What a new user tripped over (issue 11), each as they met it.
@@ -183,4 +186,33 @@ func TestTheQuotaIsSaidInWords(t *testing.T) {
 	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	press(t, m, "r")
 	mustContain(t, screen(m), "599 of 600 requests left this 5 min")
+}
+
+// Waiting out the quota says so on the status line, with what it waits
+// for and until when, and esc stops it (issue 11 item 7).
+func TestWaitingForTheQuotaIsShownAndEscStopsIt(t *testing.T) {
+	srv := httptest.NewServer(demo.NewHandler(demo.Options{Limit: 3, Window: time.Minute}))
+	t.Cleanup(srv.Close)
+	reg, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The wait is told in real time, so the browser's clock is the real one.
+	b := startBrowser(t, reg, Options{Now: time.Now}, 120, 30)
+	b.send(tea.PasteMsg{Content: "00006400\n"})
+	b.onCompany("00006400")
+	b.send(tea.PasteMsg{Content: "00006401\n"})
+	b.onCompany("00006401")
+	b.send(tea.PasteMsg{Content: "00006402\n"})
+	b.onCompany("00006402")
+	b.send(tea.PasteMsg{Content: "00006403\n"}) // the fourth: the quota of 3 is spent
+	s := b.waitUntil("waiting for the quota", func(s snapshot) bool { return s.busy && s.waiting > 0 })
+	mustContain(t, s.screen, "company 00006403: rate limit reached; next request in", "esc cancels")
+	if !strings.Contains(s.screen, "(at ") {
+		t.Fatalf("the wait does not say until when:\n%s", s.screen)
+	}
+	b.keys("esc")
+	s = b.waitUntil("the wait stopped", func(s snapshot) bool { return !s.busy && s.waiting == 0 })
+	mustShowCompany(t, s, "00006402", demoNames["00006402"])
+	mustNotContain(t, s.screen, "rate limit reached")
 }

@@ -15,6 +15,9 @@ type Registry interface {
 	URLFor(link string) (string, error)
 	RateLimit() api.RateLimit
 	SetKey(key string)
+	// SetWaitNotice is told of every wait before a request longer than a
+	// moment (a spent quota), so the status line can count it down.
+	SetWaitNotice(func(api.Wait))
 }
 
 var _ Registry = (*api.Client)(nil)
@@ -25,6 +28,12 @@ type Options struct {
 	Numbers  []api.Number                     // open the first; offer the rest
 	NeedKey  bool                             // no key found: start on the key screen
 	SaveKey  func(key string) (string, error) // validates and stores; returns the cleaned key to use, or an error saying why
+	// KeyHost names the registry the key is for ("api.company-information.service.gov.uk").
+	KeyHost string
+	// KeyKept says, before the key is asked for, where SaveKey will keep
+	// it: "in the system keyring", or why only for this session and how
+	// to keep it. "" means it is not kept.
+	KeyKept string
 	StateDir string                           // where "recent" lives; "" = XDG default
 	Now      func() time.Time                 // nil = time.Now (tests pin it)
 	Version  string

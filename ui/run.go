@@ -5,6 +5,8 @@ import (
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
 )
 
 // Run runs the browser on the terminal (or Options.Input and Output) in
@@ -33,6 +35,10 @@ func Run(ctx context.Context, opts Options) error {
 		popts = append(popts, tea.WithOutput(opts.Output))
 	}
 	p := tea.NewProgram(newGuarded(m, g), popts...)
+	// Waits for the quota are told from the goroutine of the request; the
+	// program takes them in as messages, in order with everything else.
+	opts.Registry.SetWaitNotice(func(w api.Wait) { p.Send(waitMsg{w}) })
+	defer opts.Registry.SetWaitNotice(nil)
 
 	// A panic in View leaves no Cmd to quit with; quit from outside.
 	finished := make(chan struct{})

@@ -35,6 +35,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.onKeySaved(msg)
 	case countdownMsg:
 		return m.onCountdown(msg)
+	case waitMsg:
+		return m.onWait(msg)
+	case waitTickMsg:
+		return m.onWaitTick(msg)
 	case recentLoadedMsg:
 		return m.onRecentLoaded(msg)
 	case recentSavedMsg:

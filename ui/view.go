@@ -587,6 +587,8 @@ func (m *model) footerLines(w int) []string {
 	s := m.styles
 	var left string
 	switch {
+	case m.busy() && len(m.waits) > 0:
+		left = m.spin.View() + " " + s.Warning.Render(m.waitText())
 	case m.busy():
 		left = m.spin.View() + " " + s.Note.Render(m.busyText())
 	case m.note != "" && m.noteBad:
@@ -598,7 +600,10 @@ func (m *model) footerLines(w int) []string {
 	}
 	right := ""
 	quota := present.Quota(m.quota)
-	if w < 100 {
+	switch {
+	case len(m.waits) > 0:
+		quota = "" // the wait says it all, and needs the room
+	case w < 100:
 		quota = present.QuotaShort(m.quota)
 	}
 	if quota != "" {
