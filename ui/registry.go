@@ -33,9 +33,9 @@ type Options struct {
 	// KeyKept says, before the key is asked for, where SaveKey will keep
 	// it: "in the system keyring", or why only for this session and how
 	// to keep it. "" means it is not kept.
-	KeyKept string
-	StateDir string                           // where "recent" lives; "" = XDG default
-	Now      func() time.Time                 // nil = time.Now (tests pin it)
+	KeyKept  string
+	StateDir string           // where "recent" lives; "" = XDG default
+	Now      func() time.Time // nil = time.Now (tests pin it)
 	Version  string
 	Input    io.Reader // nil = stdin
 	Output   io.Writer // nil = stdout
