@@ -6,19 +6,31 @@ import (
 	"coview/api"
 )
 
-// Page is one answer of the registry in words: a list's rows under its
-// columns, or a document's lines, with what it says about itself. A list
-// read a page at a time gives one Page per answer; the browser joins them
-// and --plain prints them one after the other.
+// Page is one answer of the registry in words, in one of three forms: a
+// list (rows under columns: Columns and Items), one thing described in
+// titled sections of label and value (Sections: a charge, a PSC, a
+// filing), or, for what coview has no words for, its JSON (Lines). It
+// also says what it is about. A list read a page at a time gives one Page
+// per answer; the browser joins them and --plain prints them one after
+// the other.
 type Page struct {
-	Heading string // whose it is when that is not a company: an officer's name
-	Summary string // counts, such as "8 officers: 5 active, 3 resigned"
-	Caveat  string // a warning about reading it
-	Empty   string // why nothing is listed, when nothing is
-	Columns []Column
-	Items   []Item
-	Total   int    // items in the whole list; -1 when the registry did not say
-	Lines   []Line // a resource coview has no words for: its JSON
+	Heading  string // whose it is when that is not a company: an officer's name, shown in the company's place
+	Summary  string // counts, such as "8 officers: 5 active, 3 resigned"
+	Caveat   string // a warning about reading it
+	Empty    string // why nothing is listed, when nothing is
+	Columns  []Column
+	Items    []Item
+	Total    int       // items in the whole list; -1 when the registry did not say
+	Sections []Section // one thing in words
+	Lines    []Line    // a resource coview has no words for: its JSON
+}
+
+// Section is a titled group of label and value rows, for a page about one
+// thing: "Charge", "Persons entitled", "Transactions". A row with an empty
+// label continues the one above; a row with a Link opens it.
+type Section struct {
+	Title string
+	Rows  []Row
 }
 
 // Column is a column of a list. A Flex column (a name, a description)

@@ -26,6 +26,11 @@ type Row struct {
 	Label string
 	Value string
 	Tone  Tone
+	// Link is the registry link the row opens (an officer's
+	// appointments, a charge's filing, the company a PSC is), or "".
+	Link string
+	// Open is what the breadcrumb calls the page Link opens.
+	Open string
 }
 
 // Pane is a titled list of rows.

@@ -23,20 +23,29 @@ func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
 	head = append(head, labels.CompanyType(p.Type))
 	b.WriteString(strings.Join(nonEmpty(head), " · ") + "\n")
 	for _, pane := range Panes(p, today) {
-		b.WriteString("\n" + pane.Title + "\n")
-		width := 0
-		for _, r := range pane.Rows {
-			width = max(width, ansi.StringWidth(r.Label))
-		}
-		for _, r := range pane.Rows {
-			value := r.Value
-			if r.Tone == Warning {
-				value = "! " + value
-			}
-			b.WriteString("  " + r.Label + strings.Repeat(" ", width-ansi.StringWidth(r.Label)) + "  " + value + "\n")
-		}
+		b.WriteString("\n")
+		writeRows(&b, pane.Title, pane.Rows)
 	}
 	io.WriteString(w, b.String())
+}
+
+// writeRows prints a titled group of rows, labels in a column, warnings
+// marked with "!".
+func writeRows(b *strings.Builder, title string, rows []Row) {
+	if title != "" {
+		b.WriteString(title + "\n")
+	}
+	width := 0
+	for _, r := range rows {
+		width = max(width, ansi.StringWidth(r.Label))
+	}
+	for _, r := range rows {
+		value := r.Value
+		if r.Tone == Warning {
+			value = "! " + value
+		}
+		b.WriteString(strings.TrimRight("  "+r.Label+strings.Repeat(" ", width-ansi.StringWidth(r.Label))+"  "+value, " ") + "\n")
+	}
 }
 
 // WritePage prints a page as text: what it says about itself, then its
@@ -54,6 +63,13 @@ func WritePage(w io.Writer, pg *Page, withHead bool) {
 		}
 	}
 	switch {
+	case len(pg.Sections) > 0:
+		for i, sec := range pg.Sections {
+			if i > 0 || withHead && (pg.Heading != "" || pg.Summary != "" || pg.Caveat != "") {
+				b.WriteString("\n")
+			}
+			writeRows(&b, sec.Title, sec.Rows)
+		}
 	case len(pg.Lines) > 0:
 		for _, l := range pg.Lines {
 			b.WriteString(l.Text + "\n")

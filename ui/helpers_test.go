@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -107,6 +108,14 @@ func (f *fakeRegistry) Fetch(ctx context.Context, res api.Resource, page api.Pag
 	}
 	if err != nil {
 		return nil, err
+	}
+	if a.Raw == nil {
+		// The body as a registry would have sent it, for the source view.
+		for _, v := range []any{a.Profile, a.Officers, a.Filings, a.PSCStatements, a.Appointments} {
+			if v != nil && !reflect.ValueOf(v).IsNil() {
+				a.Raw, _ = json.Marshal(v)
+			}
+		}
 	}
 	return a, nil
 }

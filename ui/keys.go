@@ -21,6 +21,9 @@ type KeyMap struct {
 	Cancel   key.Binding
 	Reload   key.Binding
 	Copy     key.Binding
+	Filter   key.Binding // filter a list as you type
+	Current  key.Binding // a list's current rows only, or all
+	Source   key.Binding // the JSON the registry sent, and back
 	Back     key.Binding
 	Forward  key.Binding
 	Next     key.Binding // the next number of a paste
@@ -41,7 +44,7 @@ type KeyMap struct {
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		NextTab:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
-		PrevTab:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		PrevTab:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "prev pane")),
 		Tabs:     key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "pane")),
 		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -54,9 +57,12 @@ func DefaultKeyMap() KeyMap {
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy number")),
+		Filter:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter")),
+		Current:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "current/all")),
+		Source:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "source JSON")),
 		Back:     key.NewBinding(key.WithKeys("backspace", "alt+left"), key.WithHelp("⌫/alt+←", "back")),
 		Forward:  key.NewBinding(key.WithKeys("alt+right"), key.WithHelp("alt+→", "forward")),
-		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next pasted number")),
+		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next pasted")),
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 
@@ -70,7 +76,7 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the footer: the few keys most useful where the user is.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Search, k.Copy, k.Cancel, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Filter, k.Search, k.Cancel, k.Help, k.Quit}
 }
 
 // SearchHelp is the footer while the search input has the keyboard.

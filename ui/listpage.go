@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"strings"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -23,6 +27,62 @@ type listPage struct {
 	caveat  string // a warning about reading the list (dissolved companies)
 	heading string // whose list it is, when that is not a company (an officer)
 	widest  []int  // the widest cell of each column so far
+
+	// What is shown of the items loaded: those containing filter (as
+	// typed, any case) and, with current, none that are Quiet (resigned,
+	// ceased, satisfied). shown holds their indices; nil shows them all.
+	filter  string
+	current bool
+	shown   []int
+}
+
+// filtered says whether the list shows only some of its items.
+func (l *listPage) filtered() bool { return l.filter != "" || l.current }
+
+// len is the number of rows shown.
+func (l *listPage) len() int {
+	if l.filtered() {
+		return len(l.shown)
+	}
+	return len(l.items)
+}
+
+// item is the i-th row shown.
+func (l *listPage) item(i int) present.Item {
+	if l.filtered() {
+		return l.items[l.shown[i]]
+	}
+	return l.items[i]
+}
+
+// setFilter shows only the rows that match, of those loaded and of those
+// still to come.
+func (l *listPage) setFilter(text string, current bool) {
+	l.filter, l.current = text, current
+	l.shown = l.shown[:0]
+	if l.filtered() {
+		l.match(0)
+	}
+}
+
+// match notes which items from index from on are shown.
+func (l *listPage) match(from int) {
+	needle := strings.ToLower(l.filter)
+	for i := from; i < len(l.items); i++ {
+		it := l.items[i]
+		if l.current && it.Quiet {
+			continue
+		}
+		if needle == "" || slices.ContainsFunc(it.Cells, func(c string) bool { return strings.Contains(strings.ToLower(c), needle) }) {
+			l.shown = append(l.shown, i)
+		}
+	}
+}
+
+// hasQuiet says whether some rows loaded are resigned, ceased or
+// satisfied, so that showing the current ones only means something.
+func (l *listPage) hasQuiet() bool {
+	return slices.ContainsFunc(l.items, func(it present.Item) bool { return it.Quiet })
 }
 
 // newListPage starts a list with its first page.
@@ -47,7 +107,11 @@ func (l *listPage) add(pg *present.Page) {
 			l.widest[i] = max(l.widest[i], ansi.StringWidth(c))
 		}
 	}
+	from := len(l.items)
 	l.items = append(l.items, pg.Items...)
+	if l.filtered() {
+		l.match(from)
+	}
 	got := len(pg.Items)
 	l.loaded += got
 	l.done = got == 0 || (l.total >= 0 && l.loaded >= l.total)
@@ -55,3 +119,35 @@ func (l *listPage) add(pg *present.Page) {
 
 // line is a value from the network made safe to draw on one line.
 func line(s string) string { return sanitize.Line(strings.TrimSpace(s)) }
+
+// endWithoutAsking is how many pages end may fetch to reach the real end
+// of a list before it asks first: each is a request against the quota.
+const endWithoutAsking = 5
+
+// toListEnd is end on a list not all loaded: it fetches what is left, with
+// progress on the status line (esc stops it), and then goes to the last
+// row. When that is more than a few pages it asks first, saying what it
+// will cost.
+func (m *model) toListEnd() tea.Cmd {
+	l := m.page.list
+	pages := -1
+	if l.total >= 0 {
+		pages = (l.total - l.loaded + pageSize - 1) / pageSize
+	}
+	if !m.endAsked && (pages < 0 || pages > endWithoutAsking) {
+		m.endAsked = true
+		cost := "an unknown number of pages to load"
+		if pages > 0 {
+			cost = fmt.Sprintf("%d more pages to load (%d requests", pages, pages)
+			if q := m.reg.RateLimit(); q.Known && q.Remain >= 0 {
+				cost += fmt.Sprintf(" of %s left", present.Thousands(q.Remain))
+			}
+			cost += ")"
+		}
+		return m.flash(cost+": end again loads them", false)
+	}
+	m.endAsked = false
+	m.toEnd = true
+	m.note = "" // the question is answered
+	return m.moreIfNear()
+}

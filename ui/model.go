@@ -44,6 +44,11 @@ type model struct {
 	store       *recent.Store
 	storeWarned bool
 
+	toEnd     bool            // loading a list to its end (end), page after page
+	endAsked  bool            // end said what loading to the end costs; end again goes
+	filtering bool            // the filter input has the keyboard
+	filterIn  textinput.Model // the filter of the list on screen
+
 	keys      *keyScreen     // the key screen, when it is up
 	afterKeys func() tea.Cmd // what to do once a key is saved (open the first number)
 
@@ -100,6 +105,7 @@ func newModel(ctx context.Context, opts Options) *model {
 		m.now = time.Now
 	}
 	m.search = newSearchInput()
+	m.filterIn = newFilterInput()
 	m.setStyles(true)
 	m.sizeInputs()
 	m.page, _ = m.build(place{title: "Home"})
@@ -136,6 +142,7 @@ func (m *model) setStyles(isDark bool) {
 	m.help.Styles = m.styles.Help
 	m.spin.Style = m.styles.Spinner
 	m.search.SetStyles(m.styles.Input)
+	m.filterIn.SetStyles(m.styles.Input)
 	if m.keys != nil {
 		m.keys.input.SetStyles(m.styles.Input)
 	}
@@ -146,6 +153,7 @@ func (m *model) setStyles(isDark bool) {
 func (m *model) sizeInputs() {
 	m.help.SetWidth(max(m.width-1, 10))
 	m.search.SetWidth(max(m.width-ansi.StringWidth(m.search.Prompt)-2, 8))
+	m.filterIn.SetWidth(max(m.width/5, 12))
 	if m.keys != nil {
 		m.keys.input.SetWidth(max(m.width-ansi.StringWidth(m.keys.input.Prompt)-4, 8))
 	}

@@ -50,6 +50,7 @@ func (m *model) arrive(pg *page, why purpose, delta int, notes int) tea.Cmd {
 	}
 	if !m.page.same(pg.place) {
 		m.stopMore()
+		m.toEnd, m.filtering = false, false
 	}
 	m.page = pg
 	m.problem, m.failed = nil, nil
@@ -172,10 +173,16 @@ func (m *model) retry() tea.Cmd {
 func (m *model) moreIfNear() tea.Cmd {
 	pg := m.page
 	l := pg.list
-	if l == nil || l.done || m.more != nil || (m.failed != nil && m.failed.purpose == forMore) {
+	if l != nil && l.done && m.toEnd {
+		m.toEnd = false
+		pg.lv.End()
+	}
+	// A filter shows only what is loaded: it never fetches more by
+	// itself (end does, saying what it costs).
+	if l == nil || l.done || m.more != nil || (m.failed != nil && m.failed.purpose == forMore) || (l.filtered() && !m.toEnd) {
 		return nil
 	}
-	for !l.done && pg.lv.NearEnd() {
+	for !l.done && (pg.lv.NearEnd() || m.toEnd) {
 		f := fetch{res: pg.res, start: l.loaded}
 		e, ok := m.cache.get(f)
 		if !ok {
@@ -183,13 +190,17 @@ func (m *model) moreIfNear() tea.Cmd {
 		}
 		m.addPage(e.page)
 	}
+	if m.toEnd && l.done {
+		m.toEnd = false
+		pg.lv.End()
+	}
 	return nil
 }
 
 func (m *model) addPage(p *present.Page) {
 	pg := m.page
 	pg.list.add(p)
-	pg.lv.SetLen(len(pg.list.items))
+	pg.lv.SetLen(pg.list.len())
 }
 
 // onFetched takes an answer. Answers to requests that are no longer

@@ -239,7 +239,7 @@ func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
 		t.Fatalf("on %+v", m.page.place)
 	}
 	mustContain(t, screen(m), `"items": [`, `"self": "/company/00000001/charges/c1"`, "Document /company/00000001/charges")
-	for m.page.doc[m.page.lv.Cursor()].Link == "" {
+	for m.page.doc.lines[m.page.lv.Cursor()].link == "" {
 		press(t, m, "down")
 	}
 	press(t, m, "enter")

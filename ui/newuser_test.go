@@ -113,11 +113,11 @@ func TestHelpListsEveryKeyAndGreysWhatDoesNotApply(t *testing.T) {
 	m := testModel(t, fakeWith(t), Options{})
 	press(t, m, "esc", "?")
 	s := screen(m)
-	mustContain(t, s, "back (not here)", "forward (not here)", "next pasted number (not here)", "reload", "quit")
+	mustContain(t, s, "(back)", "(forward)", "(next pasted)", "reload", "quit", "Keys in brackets do nothing on this page")
 	// The same keys are listed on every page.
 	_, b := browsing(t)
 	press(t, b, "?")
-	mustContain(t, screen(b), "⌫/alt+←", "alt+→", "next pasted number")
+	mustContain(t, screen(b), "⌫/alt+←", "alt+→", "next pasted")
 }
 
 func TestEnterWhereNothingOpensSaysSoAndTheFooterDoesNotOfferIt(t *testing.T) {

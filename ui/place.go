@@ -14,6 +14,9 @@ type place struct {
 	cursor  int          // selected row of a list, a document or the links pane
 	offset  int          // first row shown of the same
 	scroll  int          // first line shown of a profile's other panes
+	source  bool         // showing the JSON the registry sent (v)
+	filter  string       // a list's filter
+	current bool         // a list's current rows only
 }
 
 // same reports whether two places show the same thing, whatever the view.

@@ -63,6 +63,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		m.keys.input, cmd = m.keys.input.Update(msg)
 	} else if m.searching {
 		m.search, cmd = m.search.Update(msg)
+	} else if m.filtering {
+		m.filterIn, cmd = m.filterIn.Update(msg)
 	}
 	return cmd
 }
@@ -71,11 +73,17 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keyMap.ForceQuit) {
 		return m.quit()
 	}
+	if !key.Matches(msg, m.keyMap.End) {
+		m.endAsked = false // end asks again after anything else
+	}
 	if m.keys != nil {
 		return m.onKeyScreenKey(msg)
 	}
 	if m.searching {
 		return m.onSearchKey(msg)
+	}
+	if m.filtering {
+		return m.onFilterKey(msg)
 	}
 	k := m.keyMap
 	if m.showHelp {
@@ -118,6 +126,12 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.reload()
 	case key.Matches(msg, k.Copy):
 		return m.copy()
+	case key.Matches(msg, k.Filter):
+		return m.startFilter()
+	case key.Matches(msg, k.Current):
+		return m.toggleCurrent()
+	case key.Matches(msg, k.Source):
+		return m.toggleSource()
 	case key.Matches(msg, k.Next):
 		if len(m.queue) == 0 {
 			return m.flash("No more numbers from a paste.", false)
@@ -142,6 +156,9 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Home):
 		return m.move(m.page.lv.Home, -1<<30)
 	case key.Matches(msg, k.End):
+		if l := m.page.list; l != nil && !l.done {
+			return m.toListEnd()
+		}
 		return m.move(m.page.lv.End, 1<<30)
 	}
 	return nil
@@ -157,6 +174,8 @@ func (m *model) escape() tea.Cmd {
 		m.problem, m.failed, m.retryAt = nil, nil, time.Time{}
 	case m.showHelp:
 		m.showHelp = false
+	case m.page.list != nil && m.page.list.filtered():
+		m.applyFilter("", false)
 	}
 	return nil
 }
@@ -164,6 +183,7 @@ func (m *model) escape() tea.Cmd {
 // cancelRequests stops the requests in flight; their answers, if any still
 // come, are dropped, and the page on screen stays.
 func (m *model) cancelRequests() tea.Cmd {
+	m.toEnd = false
 	m.stopNav()
 	m.stopMore()
 	return m.flash("Cancelled.", false)
@@ -178,7 +198,7 @@ func (m *model) quit() tea.Cmd {
 
 // switchTab shows another pane of a profile.
 func (m *model) switchTab(tab int) {
-	if !m.page.isProfile() {
+	if !m.page.showsPanes() {
 		return
 	}
 	n := len(m.page.panes)
@@ -194,7 +214,7 @@ func (m *model) move(lvMove func(), lines int) tea.Cmd {
 	switch {
 	case pg.isHome():
 		return nil
-	case pg.isProfile() && pg.tab != linksTab:
+	case pg.showsPanes() && pg.tab != linksTab:
 		most := max(len(m.paneLines(pg, m.width))-m.bodyHeight(), 0)
 		pg.scroll = min(max(pg.scroll+lines, 0), most)
 		return nil
@@ -223,7 +243,7 @@ func (m *model) openSelected() tea.Cmd {
 func (m *model) selected() (link, title, why string) {
 	pg := m.page
 	switch {
-	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		if l.Refused != nil {
 			m.problem = ptr(refused(l.Name, l.Refused))
@@ -233,17 +253,17 @@ func (m *model) selected() (link, title, why string) {
 			return "", "", "This is the profile on screen."
 		}
 		return l.Raw, l.Name, ""
-	case pg.isProfile():
+	case pg.showsPanes():
 		return "", "", "Nothing opens from this pane: its links are on pane 5."
-	case pg.list != nil && len(pg.list.items) > 0:
-		it := pg.list.items[pg.lv.Cursor()]
+	case pg.list != nil && pg.list.len() > 0:
+		it := pg.list.item(pg.lv.Cursor())
 		if it.Link == "" {
 			return "", "", "This row has nothing to open."
 		}
 		return it.Link, it.Title, ""
-	case len(pg.doc) > 0:
-		if l := pg.doc[pg.lv.Cursor()].Link; l != "" {
-			return l, l, ""
+	case pg.doc != nil && len(pg.doc.lines) > 0:
+		if l := pg.doc.lines[pg.lv.Cursor()]; l.link != "" {
+			return l.link, or(l.title, l.link), ""
 		}
 		return "", "", "This line holds no link; the lines in colour do."
 	}
@@ -255,13 +275,13 @@ func (m *model) selected() (link, title, why string) {
 func (m *model) canOpen() bool {
 	pg := m.page
 	switch {
-	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		return l.Refused == nil && l.Rel != api.LinkSelf
-	case pg.list != nil && len(pg.list.items) > 0:
-		return pg.list.items[pg.lv.Cursor()].Link != ""
-	case len(pg.doc) > 0:
-		return pg.doc[pg.lv.Cursor()].Link != ""
+	case pg.list != nil && pg.list.len() > 0:
+		return pg.list.item(pg.lv.Cursor()).Link != ""
+	case pg.doc != nil && len(pg.doc.lines) > 0:
+		return pg.doc.lines[pg.lv.Cursor()].link != ""
 	}
 	return false
 }
@@ -272,7 +292,7 @@ func (m *model) copy() tea.Cmd {
 	pg := m.page
 	var text string
 	switch {
-	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		if l.Refused != nil {
 			m.problem = ptr(refused(l.Name, l.Refused))
@@ -284,8 +304,8 @@ func (m *model) copy() tea.Cmd {
 			return nil
 		}
 		text = u
-	case pg.res.Kind == api.ResAppointments && pg.list != nil && len(pg.list.items) > 0:
-		text = pg.list.items[pg.lv.Cursor()].Cells[1]
+	case pg.res.Kind == api.ResAppointments && pg.list != nil && pg.list.len() > 0:
+		text = pg.list.item(pg.lv.Cursor()).Cells[1]
 	case pg.doc != nil:
 		if u, err := m.reg.URLFor(pg.res.Link); err == nil {
 			text = u

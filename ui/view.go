@@ -55,7 +55,7 @@ func (m *model) frame() frame {
 	if m.problem != nil {
 		f.mid = append(f.mid, m.problemLines(*m.problem, w)...)
 	}
-	if m.page.list != nil && len(m.page.list.items) > 0 && !m.showHelp {
+	if m.page.list != nil && m.page.list.len() > 0 && !m.showHelp {
 		f.mid = append(f.mid, m.columnHeadings(w))
 	}
 	f.foot = append(m.previewLines(w), m.footerLines(w)...)
@@ -71,7 +71,7 @@ const previewRows = 2
 
 func (m *model) hasPreview(w int) bool {
 	l := m.page.list
-	if l == nil || len(l.items) == 0 || m.showHelp {
+	if l == nil || l.len() == 0 || m.showHelp {
 		return false
 	}
 	last := len(l.columns) - 1
@@ -86,7 +86,7 @@ func (m *model) previewLines(w int) []string {
 		return nil
 	}
 	pg := m.page
-	r := pg.list.items[pg.lv.Cursor()]
+	r := pg.list.item(pg.lv.Cursor())
 	text := r.Cells[len(r.Cells)-1]
 	out := make([]string, previewRows)
 	for i, l := range wrap(text, w-4, previewRows) {
@@ -105,9 +105,19 @@ func (m *model) bodyHeight() int { return m.frame().body }
 // is on screen.
 func (m *model) layout() {
 	pg := m.page
+	if pg.doc != nil {
+		pg.doc.wrapFor(m.width)
+		pg.lv.SetLen(len(pg.doc.lines))
+	}
 	pg.lv.SetHeight(m.bodyHeight())
 	if pg.restore {
-		pg.lv.SetPosition(pg.cursor, pg.offset)
+		cursor := pg.cursor
+		if pg.doc != nil && pg.doc.sections != nil && pg.cursor == 0 && pg.offset == 0 {
+			// Opened afresh, a page about one thing starts on what it
+			// leads to (the company a PSC is, a charge's filing).
+			cursor = pg.doc.firstLink()
+		}
+		pg.lv.SetPosition(cursor, pg.offset)
 		pg.restore = false
 	}
 }
@@ -143,7 +153,7 @@ func (m *model) renderBody(h int) []string {
 		out = all[from:]
 	case pg.isHome():
 		out = m.homeLines(w)
-	case pg.isProfile() && pg.tab == linksTab:
+	case pg.showsPanes() && pg.tab == linksTab:
 		if len(pg.links) == 0 {
 			return []string{"  " + m.styles.Quiet.Render("This profile carries no links.")}
 		}
@@ -152,24 +162,29 @@ func (m *model) renderBody(h int) []string {
 			nameW = max(nameW, ansi.StringWidth(l.Name))
 		}
 		out = split(pg.lv.Render(func(i int, sel bool) string { return m.linkLine(pg.links[i], sel, nameW, w) }))
-	case pg.isProfile():
+	case pg.showsPanes():
 		all := m.paneLines(pg, w)
 		// Scrolled on a smaller screen, the pane may now fit: show it from
 		// its first line rather than leave its top hidden above blank rows.
 		from := min(pg.scroll, max(len(all)-h, 0))
 		out = all[from:min(from+h, len(all))]
 	case pg.list != nil:
-		if len(pg.list.items) == 0 {
+		if pg.list.len() == 0 {
+			empty := or(line(pg.list.empty), "Nothing listed.")
+			if pg.list.filtered() && len(pg.list.items) > 0 {
+				empty = "No row loaded matches the filter."
+			}
 			var out []string
-			for _, l := range wrap(or(line(pg.list.empty), "Nothing listed."), w-4, h) {
+			for _, l := range wrap(empty, w-4, h) {
 				out = append(out, "  "+m.styles.rows.quiet.paint(l))
 			}
 			return out
 		}
 		cols := widths(pg.list.columns, pg.list.widest, w)
-		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.items[i], cols, sel, w) }))
+		out = split(pg.lv.Render(func(i int, sel bool) string { return m.listLine(pg.list.item(i), cols, sel, w) }))
 	case pg.doc != nil:
-		out = split(pg.lv.Render(func(i int, sel bool) string { return m.docLine(pg.doc[i], sel, w) }))
+		pg.doc.wrapFor(w)
+		out = split(pg.lv.Render(func(i int, sel bool) string { return m.docLine(pg.doc.lines[i], sel, w) }))
 	}
 	if len(out) > h {
 		out = out[:h]
@@ -209,18 +224,23 @@ func (m *model) pageHeadLines(w int) []string {
 	if len(pg.trail) > 0 {
 		out = append(out, m.breadcrumb(w))
 	}
+	caveat := pg.caveat
 	switch {
-	case pg.isProfile():
+	case pg.showsPanes():
 		out = append(out, m.tabsLine(w))
 	case pg.list != nil:
 		out = append(out, fit("  "+s.Meta.Render(or(pg.list.summary, "—")), w))
-		if pg.list.caveat != "" {
-			for _, l := range wrap(pg.list.caveat, w-4, 2) {
-				out = append(out, "  "+s.Warning.Render(l))
-			}
+		caveat = pg.list.caveat
+	case pg.head != "":
+		out = append(out, fit("  "+s.Meta.Render(pg.head), w))
+	}
+	if caveat != "" {
+		for _, l := range wrap(caveat, w-4, 2) {
+			out = append(out, "  "+s.Warning.Render(l))
 		}
-	case pg.doc != nil:
-		out = append(out, fit("  "+s.Meta.Render("Document "+line(pg.res.Link)), w))
+	}
+	if l := pg.list; l != nil && (l.filtered() || m.filtering) {
+		out = append(out, fit(m.filterLine(w), w))
 	}
 	return out
 }
@@ -428,13 +448,6 @@ func (m *model) linkLine(l present.LinkItem, selected bool, nameW, w int) string
 	return m.rowStyle(text+l.Path, selected, false, w)
 }
 
-func (m *model) docLine(d present.Line, selected bool, w int) string {
-	if d.Link != "" && !selected {
-		return "  " + m.styles.rows.note.paint(cut(d.Text, w-2))
-	}
-	return m.rowStyle(d.Text, selected, false, w)
-}
-
 // rowStyle draws one row of a list: the selected one marked and
 // highlighted across the width, quiet ones dim.
 func (m *model) rowStyle(text string, selected, quiet bool, w int) string {
@@ -523,6 +536,7 @@ func (m *model) helpLines(w int) []string {
 		{"Move", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}},
 		{"Pages", []key.Binding{k.NextTab, k.PrevTab, k.Tabs, k.Open, k.Back, k.Forward}},
 		{"Do", []key.Binding{k.Search, k.Next, k.Reload, k.Copy, k.Cancel, k.Help, k.Quit}},
+		{"Lists", []key.Binding{k.Filter, k.Current, k.Source}},
 		{"In the search box", []key.Binding{search.Open, search.RecentUp, search.Complete, search.LeaveSearch, search.ForceQuit}},
 	}
 	var blocks [][]string
@@ -535,11 +549,10 @@ func (m *model) helpLines(w int) []string {
 		block := []string{s.Head.Render(g.title)}
 		for _, b := range g.keys {
 			h := b.Help()
-			text := pad(h.Key, keyW) + "  " + h.Desc
 			if b.Enabled() || g.title == "In the search box" {
-				block = append(block, s.Value.Render(text))
+				block = append(block, s.Value.Render(pad(h.Key, keyW)+"  "+h.Desc))
 			} else {
-				block = append(block, s.Quiet.Render(text+" (not here)"))
+				block = append(block, s.Quiet.Render(pad(h.Key, keyW)+"  ("+h.Desc+")"))
 			}
 		}
 		for _, l := range block {
@@ -547,7 +560,7 @@ func (m *model) helpLines(w int) []string {
 		}
 		blocks = append(blocks, block)
 	}
-	colW := widest + 4
+	colW := widest + 3
 	perRow := max((w-2)/colW, 1)
 	var out []string
 	for i := 0; i < len(blocks); i += perRow {
@@ -574,7 +587,7 @@ func (m *model) helpLines(w int) []string {
 		out = append(out, "")
 	}
 	for _, t := range []string{
-		"Copying uses OSC 52, so it works over SSH when the terminal allows it (tmux: set -g set-clipboard on).",
+		"Keys in brackets do nothing on this page. y copies with OSC 52, which works over SSH where the terminal allows it (tmux: set -g set-clipboard on).",
 	} {
 		for _, l := range wrap(t, w-4, 0) {
 			out = append(out, "  "+s.Quiet.Render(l))
@@ -625,6 +638,13 @@ func (m *model) busyText() string {
 		return "Saving the key…"
 	case m.nav != nil:
 		return "Loading " + m.nav.f.what() + "… esc cancels"
+	case m.more != nil && m.toEnd && m.page.list != nil:
+		l := m.page.list
+		of := ""
+		if l.total >= 0 {
+			of = " of " + present.Thousands(l.total)
+		}
+		return fmt.Sprintf("Loading %s to the end: %s%s… esc stops", m.more.f.what(), present.Thousands(l.loaded), of)
 	case m.more != nil:
 		return "Loading more " + m.more.f.what() + "…"
 	}
@@ -636,15 +656,17 @@ func (m *model) position() string {
 	pg := m.page
 	thousands := present.Thousands
 	switch {
-	case pg.list != nil && len(pg.list.items) > 0:
+	case pg.list != nil && pg.list.filtered() && pg.list.len() > 0:
+		return fmt.Sprintf("%s of %s shown", thousands(pg.lv.Cursor()+1), thousands(pg.list.len()))
+	case pg.list != nil && pg.list.len() > 0:
 		total := pg.list.total
 		if total < 0 {
 			total = len(pg.list.items)
 		}
 		return fmt.Sprintf("%s of %s", thousands(pg.lv.Cursor()+1), thousands(total))
-	case len(pg.doc) > 0:
-		return fmt.Sprintf("line %s of %s", thousands(pg.lv.Cursor()+1), thousands(len(pg.doc)))
-	case pg.isProfile() && pg.tab == linksTab && len(pg.links) > 0:
+	case pg.doc != nil && len(pg.doc.lines) > 0:
+		return fmt.Sprintf("line %s of %s", thousands(pg.lv.Cursor()+1), thousands(len(pg.doc.lines)))
+	case pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0:
 		return fmt.Sprintf("link %d of %d", pg.lv.Cursor()+1, len(pg.links))
 	}
 	return ""
@@ -655,7 +677,7 @@ func (m *model) position() string {
 func (m *model) contextKeys() KeyMap {
 	k := m.keyMap
 	pg := m.page
-	profile := pg.isProfile()
+	profile := pg.showsPanes()
 	k.NextTab.SetEnabled(profile)
 	k.PrevTab.SetEnabled(profile)
 	k.Tabs.SetEnabled(profile)
@@ -674,6 +696,12 @@ func (m *model) contextKeys() KeyMap {
 		k.Copy.SetHelp("y", "copy URL")
 	}
 	k.Open.SetEnabled(m.canOpen())
+	k.Filter.SetEnabled(pg.list != nil)
+	k.Current.SetEnabled(pg.list != nil && (pg.list.current || pg.list.hasQuiet()))
+	k.Source.SetEnabled(!pg.isHome())
+	if pg.source {
+		k.Source.SetHelp("v", "back from the source")
+	}
 	moves := !pg.isHome()
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Home, &k.End} {
 		b.SetEnabled(moves)

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Lists as issue 13 asks: filtered as you type, current rows only, and
+// end going to the real end.
+
+func TestAListIsFilteredAsYouTypeAndEscShowsAllAgain(t *testing.T) {
+	_, m := browsing(t)
+	selectLink(t, m, "Officers")
+	press(t, m, "enter")
+	press(t, m, "f")
+	typeText(t, m, "0012")
+	if n := m.page.list.len(); n != 1 || !strings.Contains(m.page.list.item(0).Cells[0], "0012") {
+		t.Fatalf("%d rows shown for 0012", n)
+	}
+	s := screen(m)
+	mustContain(t, s, "Filter › 0012", `1 of 100 loaded match "0012"`, "PERSON 0012, Test")
+	mustNotContain(t, s, "PERSON 0013, Test")
+	press(t, m, "enter") // keep the filter, give the keys back to the list
+	if m.filtering || m.page.list.len() != 1 {
+		t.Fatalf("after enter: filtering %v, %d rows", m.filtering, m.page.list.len())
+	}
+	// The filter is remembered with the page in history.
+	press(t, m, "backspace", "alt+right")
+	if m.page.list.filter != "0012" || m.page.list.len() != 1 {
+		t.Fatalf("back and forward lost the filter: %q, %d rows", m.page.list.filter, m.page.list.len())
+	}
+	press(t, m, "esc")
+	if m.page.list.filtered() || m.page.list.len() != 100 {
+		t.Fatalf("esc left %d rows shown", m.page.list.len())
+	}
+}
+
+func TestCurrentRowsOnlyHidesTheResignedAndBack(t *testing.T) {
+	f, m := browsing(t)
+	officers := makeOfficers(10)
+	for i := range officers[:4] {
+		officers[i].ResignedOn = "2021-01-01"
+	}
+	f.officers["/company/00000002/officers"] = officers
+	send(t, m, tea.PasteMsg{Content: "00000002\n"})
+	selectLink(t, m, "Officers")
+	press(t, m, "enter", "c")
+	if n := m.page.list.len(); n != 6 {
+		t.Fatalf("%d rows shown, want the 6 current", n)
+	}
+	mustContain(t, screen(m), "6 of 10 loaded are current", "Current rows only; c shows all.")
+	press(t, m, "c")
+	if n := m.page.list.len(); n != 10 {
+		t.Fatalf("%d rows shown, want all 10", n)
+	}
+}
+
+func TestEndGoesToTheRealEndOfAListAfterSayingWhatItCosts(t *testing.T) {
+	f, m := browsing(t)
+	selectLink(t, m, "Filing history")
+	press(t, m, "enter")
+	before := f.count()
+	press(t, m, "end")
+	mustContain(t, screen(m), "49 more pages to load (49 requests): end again loads them")
+	if f.count() != before {
+		t.Fatalf("end asked first, yet %d requests were made", f.count()-before)
+	}
+	press(t, m, "end")
+	if got := f.count() - before; got != 49 {
+		t.Fatalf("%d requests to reach the end, want 49", got)
+	}
+	if m.page.lv.Cursor() != 4999 || !m.page.list.done {
+		t.Fatalf("cursor on %d after end (done %v)", m.page.lv.Cursor(), m.page.list.done)
+	}
+	mustContain(t, screen(m), "5,000 of 5,000")
+}
+
+func TestEscStopsLoadingToTheEnd(t *testing.T) {
+	f, m := browsing(t)
+	selectLink(t, m, "Filing history")
+	press(t, m, "enter", "end")
+	release := holdRequests(f)
+	defer release()
+	_, cmd := m.Update(keyMsg("end"))
+	if !m.toEnd || m.more == nil {
+		t.Fatal("end again did not start loading")
+	}
+	mustContain(t, screen(m), "Loading filing history to the end: 100 of 5,000… esc stops")
+	press(t, m, "esc")
+	if m.toEnd || m.more != nil {
+		t.Fatal("esc did not stop loading to the end")
+	}
+	release()
+	for _, msg := range collect(t, cmd) {
+		m.Update(msg) // the cancelled page arrives late, and changes nothing
+	}
+	if m.page.list.loaded != 100 || m.more != nil {
+		t.Fatalf("after esc: %d loaded, more in flight %v", m.page.list.loaded, m.more != nil)
+	}
+}
+
+func TestVShowsTheSourceOfAPageAndBack(t *testing.T) {
+	_, m := browsing(t)
+	before := m.reg.(*fakeRegistry).count()
+	press(t, m, "v")
+	s := screen(m)
+	mustContain(t, s, "Source of /company/00000001 (v: back)", `"company_name": "COMPANY 00000001 LIMITED"`)
+	press(t, m, "v")
+	mustContain(t, screen(m), "1 overview", "Number")
+	selectLink(t, m, "Officers")
+	press(t, m, "enter", "v")
+	mustContain(t, screen(m), `"name": "PERSON 0000, Test"`)
+	if got := m.reg.(*fakeRegistry).count() - before; got != 1 {
+		t.Fatalf("%d requests, want only the officers: the source is kept", got)
+	}
+}
+
+func TestALongJSONLineIsWrappedNotCut(t *testing.T) {
+	f, m := browsing(t)
+	long := strings.Repeat("word ", 60) + "THE-END"
+	f.docs["/company/00000001/charges"] = `{"note":"` + long + `","links":{"self":"/company/00000001/charges/c1"}}`
+	selectLink(t, m, "Charges")
+	press(t, m, "enter")
+	s := screen(m)
+	mustContain(t, s, "THE-END")
+	for _, l := range splitLines(s) {
+		if width(l) > 80 {
+			t.Fatalf("a line wider than the screen: %q", l)
+		}
+	}
+}
