@@ -61,11 +61,19 @@ func TestAuthLoginWithInsecureStorageWritesAPrivateFileAndSaysSo(t *testing.T) {
 	if strings.Count(r.stderr, "plain text") != 1 {
 		t.Fatalf("a use of the plain-text key should say so exactly once:\n%s", r.stderr)
 	}
+	// A key found in the file needs no word about the keyring that was not
+	// asked (there is no session bus here): issue 11, item 19.
+	if strings.Contains(r.stderr, "keyring") {
+		t.Fatalf("status with the file key speaks of the keyring:\n%s", r.stderr)
+	}
 
 	// Lookups use it, and say so.
 	r = runCoview(t, env, "", "--json", "--base-url", srv.URL, "200")
 	if r.code != 4 || !strings.Contains(r.stderr, "plain text") {
 		t.Fatalf("lookup with the file key: exit %d: %s", r.code, r.stderr)
+	}
+	if strings.Contains(r.stderr, "keyring") {
+		t.Fatalf("a lookup with the file key speaks of the keyring:\n%s", r.stderr)
 	}
 
 	r = runCoview(t, env, "", "auth", "logout", "--base-url", srv.URL)

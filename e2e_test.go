@@ -149,8 +149,13 @@ func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
 
 // An SSH link dropping (SIGHUP) or a polite kill (SIGTERM) ends coview
 // with the terminal restored and no panic output.
+// They exit with 128 plus the signal, as shells expect (issue 11, item 23).
 func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
-	for _, sig := range []string{"TERM", "HUP", "INT"} {
+	for _, tc := range []struct {
+		sig  string
+		code int
+	}{{"TERM", 143}, {"HUP", 129}, {"INT", 130}} {
+		sig := tc.sig
 		t.Run("SIG"+sig, func(t *testing.T) {
 			s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "00006400")
 			s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD")
@@ -164,6 +169,9 @@ func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
 				t.Fatal(err)
 			}
 			screen := s.waitFor("coview exited with")
+			if want := fmt.Sprintf("coview exited with %d", tc.code); !strings.Contains(screen, want) {
+				t.Fatalf("SIG%s: want %q:\n%s", sig, want, screen)
+			}
 			if strings.Contains(screen, "panic") || strings.Contains(screen, "goroutine") {
 				t.Fatalf("a signal produced a crash report:\n%s", screen)
 			}
@@ -209,4 +217,35 @@ func TestEndToEndAuthLoginPromptIsMasked(t *testing.T) {
 	if strings.Contains(screen, goodKey) || strings.Contains(screen, goodKey[4:len(goodKey)-4]) {
 		t.Fatalf("the key was echoed:\n%s", screen)
 	}
+}
+
+// On a terminal an error is fang's styled block; piped, it is one plain
+// "coview: ..." line (every other test reads that one).
+func TestEndToEndErrorsAreStyledOnATerminal(t *testing.T) {
+	s := startTmux(t, 100, 20, cleanEnv(t), "--demo", "--plain", "99999999")
+	screen := s.waitFor("ERROR", "99999999 not found", "coview exited with 4")
+	if strings.Contains(screen, "coview: company") {
+		t.Fatalf("the plain form of the error on a terminal:\n%s", screen)
+	}
+}
+
+// ctrl+c at the key prompt (SIGINT: the prompt keeps the terminal's
+// signals) ends auth login at once, with 130 and the terminal's echo back
+// on: the prompt turns it off. The signal goes to coview alone, as the
+// shell around it in this pane would die of it.
+func TestEndToEndSIGINTAtTheKeyPromptRestoresEcho(t *testing.T) {
+	srv := keyCheckingRegistry(t, goodKey)
+	s := startTmux(t, 100, 20, cleanEnv(t), "auth", "login", "--base-url", srv.URL)
+	s.waitFor("Paste your REST API key (it will not be shown)")
+	shell := strings.TrimSpace(s.tmux("display-message", "-p", "#{pane_pid}"))
+	out, err := exec.Command("pgrep", "-P", shell).Output()
+	if err != nil {
+		t.Fatalf("finding coview under the pane's shell %s: %v", shell, err)
+	}
+	if err := exec.Command("kill", "-INT", strings.Fields(string(out))[0]).Run(); err != nil {
+		t.Fatal(err)
+	}
+	s.waitFor("coview exited with 130")
+	s.keys("echo-is-on")
+	s.waitFor("echo-is-on")
 }

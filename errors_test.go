@@ -1,13 +1,16 @@
 package main
 
 import (
+	"encoding/base64"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -100,7 +103,7 @@ func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 		{"a gateway page exits 1", goodKey, []string{"--json", "502"}, 1, []string{"502 Bad Gateway"}},
 		{"an HTML answer exits 1", goodKey, []string{"--json", "201"}, 1, []string{"HTML page, not JSON"}},
 		{"an invalid number exits 2 before any request", goodKey, []string{"--json", "ABC123456"}, 2, []string{"not a company number"}},
-		{"an unknown flag exits 2", goodKey, []string{"--jsn", "200"}, 2, []string{"unknown flag -jsn"}},
+		{"an unknown flag exits 2", goodKey, []string{"--jsn", "200"}, 2, []string{"unknown flag: --jsn", "coview --help"}},
 		{"--json with --plain exits 2", goodKey, []string{"--json", "--plain", "200"}, 2, []string{"cannot be used together"}},
 		{"a malformed COVIEW_API_KEY exits 3", "not-a-key", []string{"--json", "200"}, 3, []string{"COVIEW_API_KEY is set but"}},
 		{"the first failure decides the exit code", goodKey, []string{"--json", "200", "404", "500"}, 4, []string{"00000404 not found", "00000500"}},
@@ -179,5 +182,72 @@ func TestPlainOutputNeutralisesTerminalControls(t *testing.T) {
 	r = runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", "--json", "--base-url", srv.URL, "666")
 	if !strings.Contains(r.stdout, `\u001b]0;pwned`) {
 		t.Fatalf("--json altered the body: %q", r.stdout)
+	}
+}
+
+// echoingRegistry answers 00000200 with more bytes than its
+// Content-Length says, as a confused proxy does: the rest is the request
+// it was sent, key included. net/http logs such bytes, raw, through the
+// standard logger ("Unsolicited response received on idle HTTP channel
+// starting with ..."). The first answer waits until 00000201's request has
+// arrived, so the two cannot share a connection; 00000201 is answered only
+// once the client has closed the first connection, which net/http does
+// right after logging, so the process is still running when it logs.
+func echoingRegistry(t *testing.T) *httptest.Server {
+	t.Helper()
+	arrived, closed := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/company/00000201":
+			once.Do(func() { close(arrived) })
+			select {
+			case <-closed:
+			case <-r.Context().Done():
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"company_number":"00000201","company_name":"SECOND LTD"}`)
+		case "/company/00000200":
+			select {
+			case <-arrived:
+			case <-r.Context().Done():
+				return
+			}
+			user, _, _ := r.BasicAuth()
+			echo := fmt.Sprintf("HTTP/1.1 502 Bad Gateway\r\nX-Original-Request: GET %s\r\nAuthorization: %s\r\nX-Key: %s\r\n\r\n",
+				r.URL.Path, r.Header.Get("Authorization"), user)
+			conn, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer conn.Close()
+			body := `{"company_number":"00000200","company_name":"FINE LTD"}`
+			fmt.Fprintf(buf, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s%s", len(body), body, echo)
+			buf.Flush()
+			io.Copy(io.Discard, conn) // until the client closes the connection
+			close(closed)
+		default:
+			w.WriteHeader(404)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// Issue 11, item 9: net/http's own log lines never reach the user's
+// terminal: they bypass sanitising and redaction, and can carry the key.
+func TestNetHTTPLogLinesNeverReachStderr(t *testing.T) {
+	srv := echoingRegistry(t)
+	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", "--json", "--base-url", srv.URL, "200", "201")
+	if r.code != 0 || strings.Count(r.stdout, "\n") != 2 {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	basic := base64.StdEncoding.EncodeToString([]byte(goodKey + ":"))
+	for _, bad := range []string{"Unsolicited", "idle HTTP channel", basic, "502 Bad Gateway"} {
+		if strings.Contains(r.stderr, bad) {
+			t.Errorf("stderr carries %q:\n%s", bad, r.stderr)
+		}
 	}
 }

@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+func TestArrangePutsTheSubCommandFirstWhereverItsFlagsAre(t *testing.T) {
+	cases := []struct{ line, want string }{
+		{"--latency 1s serve-demo", "serve-demo --latency 1s"},
+		{"--demo auth status", "auth status --demo"},
+		{"--offline auth status", "auth status --offline"},
+		{"auth --demo status", "auth status --demo"},
+		{"auth --base-url http://x status --offline", "auth status --base-url http://x --offline"},
+		{"--addr=127.0.0.1:0 serve-demo", "serve-demo --addr=127.0.0.1:0"},
+		{"00006400 --plain", "--plain 00006400"},
+		{"--json -", "--json -"},
+		{"--follow officers 00006400 --json --demo", "--follow officers --json --demo 00006400"},
+		{"--follow auth 00006400", "--follow auth 00006400"},
+		{"--timeout=5s --demo --plain -- 00006400", "--timeout=5s --demo --plain -- 00006400"},
+		{"--plain -- auth", "--plain -- auth"},
+		{"help auth", "help auth"},
+		{"auth login --insecure-storage", "auth login --insecure-storage"},
+		{"6400 auth", "6400 auth"},
+		{"--jsn 200", "--jsn 200"},
+		{"completion bash", "completion bash"},
+		{"__complete --fol", "__complete --fol"},
+	}
+	for _, tc := range cases {
+		root := newProgram(Env{})
+		got := strings.Join(arrange(root, strings.Fields(tc.line)), " ")
+		if got != tc.want {
+			t.Errorf("arrange(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// The flag table finds a flag by its name alone, whichever command it
+// belongs to: a name that took a value on one command and not on another
+// would be read wrongly on one of them.
+func TestEveryFlagNameMeansTheSameOnEveryCommand(t *testing.T) {
+	root := newProgram(Env{})
+	seen := map[string]bool{}
+	where := map[string]string{}
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, fs := range []*pflag.FlagSet{c.Flags(), c.PersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				takes := f.NoOptDefVal == ""
+				if prev, ok := seen[f.Name]; ok && prev != takes {
+					t.Errorf("--%s takes a value on %s but not on %s, or the other way round", f.Name, where[f.Name], c.CommandPath())
+				}
+				seen[f.Name], where[f.Name] = takes, c.CommandPath()
+			})
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, name := range []string{"follow", "base-url", "timeout", "addr", "latency", "limit", "window"} {
+		if takes, ok := seen[name]; !ok || !takes {
+			t.Errorf("--%s is not in the tree, or takes no value", name)
+		}
+	}
+	for _, name := range []string{"json", "plain", "all", "demo", "offline", "insecure-storage"} {
+		if takes, ok := seen[name]; !ok || takes {
+			t.Errorf("--%s is not in the tree, or takes a value", name)
+		}
+	}
+}
+
+func TestFlagsWorkBeforeTheirSubCommand(t *testing.T) {
+	srv := demoRegistry(t)
+	for _, line := range []string{
+		"--demo auth status",
+		"auth --demo status",
+		"--offline auth status --demo",
+		"--base-url " + srv.URL + " --offline auth status",
+	} {
+		r := run(t, "", map[string]string{"COVIEW_API_KEY": "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7"}, strings.Fields(line)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "registry:") {
+			t.Errorf("coview %s: exit %d\n%s%s", line, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+func TestUsageErrorsExit2AndNameFlagsWithTwoDashes(t *testing.T) {
+	cases := []struct {
+		line string
+		want []string
+	}{
+		{"--jsn 00006400", []string{"unknown flag: --jsn", "coview --help"}},
+		{"--demo --follow", []string{"flag needs an argument: --follow"}},
+		{"--demo --timeout soon 00006400", []string{`invalid argument "soon" for "--timeout"`}},
+		{"--demo --timeout 0s --json 00006400", []string{"--timeout must be positive"}},
+		{"--demo --json --plain 00006400", []string{"--json and --plain cannot be used together"}},
+		{"--demo --all --json 00006400", []string{"--all", "--follow"}},
+		{"--demo --plain --follow officers 00006400 00006401", []string{"--follow takes exactly one company number"}},
+		{"--insecure-storage auth status", []string{"unknown flag: --insecure-storage", "coview auth status --help"}},
+		{"serve-demo now", []string{"serve-demo takes no arguments"}},
+		{"auth", []string{"auth needs a subcommand"}},
+		{"auth login " + "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7", []string{"shell history"}},
+		{"--demo --json ABC123456", []string{"not a company number"}},
+	}
+	for _, tc := range cases {
+		r := run(t, "", nil, strings.Fields(tc.line)...)
+		if r.code != exitUsage {
+			t.Errorf("coview %s: exit %d, want 2\n%s", tc.line, r.code, r.stderr)
+		}
+		if !strings.HasPrefix(r.stderr, "coview: ") {
+			t.Errorf("coview %s: stderr does not start with \"coview: \":\n%s", tc.line, r.stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(r.stderr, w) {
+				t.Errorf("coview %s: stderr lacks %q:\n%s", tc.line, w, r.stderr)
+			}
+		}
+		if strings.Contains(r.stderr, " -jsn") || strings.Contains(r.stderr, "\x1b") {
+			t.Errorf("coview %s: a flag named with one dash, or styling on a plain stream:\n%q", tc.line, r.stderr)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"coview/api/demo"
+)
+
+// ran is what one in-process run of coview printed and how it ended.
+type ran struct {
+	stdout, stderr string
+	code           int
+}
+
+// run runs coview in-process, as main does, with stdin and an
+// environment of its own: never the user's key, keyring or files.
+func run(t *testing.T, stdin string, env map[string]string, args ...string) ran {
+	t.Helper()
+	var out, errb bytes.Buffer
+	home := t.TempDir()
+	getenv := func(name string) string {
+		if v, ok := env[name]; ok {
+			return v
+		}
+		switch name {
+		case "HOME":
+			return home
+		case "XDG_CONFIG_HOME", "XDG_STATE_HOME":
+			return home + "/" + strings.ToLower(name)
+		}
+		return ""
+	}
+	code := Main(context.Background(), args, Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: getenv})
+	return ran{stdout: out.String(), stderr: errb.String(), code: code}
+}
+
+// demoRegistry serves the demo registry over loopback for one test.
+func demoRegistry(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(demo.NewHandler(demo.Options{}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// demoEnv points coview at a demo registry with its key, as a user of
+// serve-demo would.
+func demoEnv(srv *httptest.Server) map[string]string {
+	return map[string]string{"COVIEW_BASE_URL": srv.URL, "COVIEW_API_KEY": demo.Key}
+}

@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"coview/api/demo"
+	"coview/keystore"
+)
+
+// keys is where a registry's key comes from and goes to: the one place
+// that opens the keystore. The demo registry's key is built in, so the
+// demo never touches the keyring (nor says anything about it), and a
+// COVIEW_API_KEY meant for the live registry does not break it.
+type keys struct {
+	reg *registry
+	env Env
+}
+
+// demoKey is the demo registry's key.
+var demoKey = keystore.Key{Value: demo.Key, Source: "built into the demo registry"}
+
+func (k keys) store() *keystore.Store {
+	return keystore.New(keystore.Options{Getenv: k.env.Getenv})
+}
+
+// find looks the key up and tells the user, on stderr, what they should
+// know about where it came from: that it was read from a plain-text file,
+// that a file is readable by others. That the keyring could not be asked
+// is news only when no key was found: a key from the environment or the
+// file needs no excuse.
+func (k keys) find() (keystore.Key, error) {
+	if k.reg.demo {
+		return demoKey, nil
+	}
+	key, warnings, err := k.store().Lookup(k.reg.host)
+	for _, w := range warnings {
+		if err == nil && strings.HasPrefix(w, keystore.ErrKeyringUnavailable.Error()) {
+			continue
+		}
+		fmt.Fprintln(k.env.Stderr, "coview: "+w)
+	}
+	return key, err
+}
+
+// save keeps a key for the registry: in the keyring, or in the plain-text
+// file when the user asked for it.
+func (k keys) save(key string, insecure bool) (keystore.Key, error) {
+	if k.reg.demo {
+		return keystore.Key{}, usageError("the demo registry needs no key: its key is built in (coview serve-demo prints it); nothing was stored")
+	}
+	return k.store().Save(k.reg.host, key, insecure)
+}
+
+// remove deletes the registry's key wherever it is kept, and says where
+// it was.
+func (k keys) remove() ([]keystore.Source, error) {
+	if k.reg.demo {
+		return nil, nil
+	}
+	return k.store().Delete(k.reg.host)
+}
+
+// saveForBrowser is what the browser's key screen calls: validate, then
+// keep the key in the keyring. A keyring that is not there is not fatal:
+// the key is used for this session and the error says so.
+func (k keys) saveForBrowser(raw string) (string, error) {
+	key, err := keystore.Validate(raw)
+	if err != nil {
+		return "", err
+	}
+	if k.reg.demo {
+		return key, nil
+	}
+	if _, err := k.store().Save(k.reg.host, key, false); err != nil {
+		return key, fmt.Errorf("using the key for this session only: %w", err)
+	}
+	return key, nil
+}
+
+// noKeyError is the one-shot commands' answer to a missing key.
+func noKeyError(host string) error {
+	return &exitError{code: exitAuth, msg: fmt.Sprintf(
+		"no API key for %s: set %s, or run 'coview auth login' to keep one in the keyring.\n"+
+			"A free REST API key comes from the registry's developer site (https://developer.company-information.service.gov.uk/).",
+		host, keystore.EnvVar)}
+}

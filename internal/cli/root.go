@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"coview/api"
+	"coview/keystore"
+	"coview/ui"
+)
+
+const rootLong = `Browse the public company registry (the UK's Companies House) in a terminal:
+paste a company number, see its profile in five panes, follow its links to
+officers, filing history and PSC statements, and go back and forth. With
+--json or --plain it answers in one shot instead; plain text is the default
+when stdout is not a terminal and a number is given.
+
+NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
+01234567"); - reads numbers from stdin, one or more per line. Flags may come
+anywhere on the line. LINK is any link name of the profile (officers,
+filing_history, charges, ...) or a short form: psc, filings, statements.
+
+Environment:
+  COVIEW_API_KEY    the API key (overrides the keyring)
+  COVIEW_BASE_URL   the registry (default ` + api.DefaultBaseURL + `)
+  NO_COLOR          no colours in the browser
+  XDG_STATE_HOME    where recent numbers are kept (coview/recent)
+  XDG_CONFIG_HOME   where a key is kept only after auth login --insecure-storage
+
+Exit codes:
+  0    success
+  1    other failure (network, server, unreadable response)
+  2    usage error or invalid company number
+  3    authentication: no key, or the key was rejected
+  4    company not found, or it has no such link to follow
+  129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
+
+const rootExample = `
+# open the browser, or open it on a company
+coview
+coview 00006400
+# print a company's five panes as text, or each profile's JSON as received
+coview --plain 00006400
+coview --json 00006400 SC006405
+# print the rows of one link, or every page of it as JSON Lines
+coview --plain --follow officers 00006400
+coview --json --all --follow filings 00006401
+# numbers from stdin, in any pasted form
+pbpaste | coview --json -
+`
+
+// lookupFlags are the root command's own flags.
+type lookupFlags struct {
+	registry    registryFlags
+	json, plain bool
+	follow      string
+	all         bool
+}
+
+// newRootCommand is coview itself: the browser, or one-shot lookups.
+func newRootCommand(env Env) *cobra.Command {
+	var f lookupFlags
+	cmd := &cobra.Command{
+		Use:     "coview [NUMBER...]",
+		Short:   "Browse the public company registry in a terminal",
+		Long:    rootLong,
+		Example: rootExample,
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runLookup(cmd, args, &f, env)
+		},
+	}
+	fs := cmd.Flags()
+	fs.SortFlags = false
+	fs.BoolVar(&f.json, "json", false, "print each profile's JSON exactly as received (one per line when several)")
+	fs.BoolVar(&f.plain, "plain", false, "print the five panes as plain text")
+	fs.StringVar(&f.follow, "follow", "", "print this LINK of the profile instead: its rows, or with --json its JSON")
+	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
+	f.registry.register(fs)
+	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
+	cmd.AddCommand(newAuthCommand(env), newServeDemoCommand(env))
+	return cmd
+}
+
+func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error {
+	ctx := cmd.Context()
+	following := cmd.Flags().Changed("follow")
+	if f.json && f.plain {
+		return usageError("--json and --plain cannot be used together")
+	}
+	if f.all && !following {
+		return usageError("--all prints every page of a list: use it with --follow")
+	}
+	numbers, err := readNumbers(args, env)
+	if err != nil {
+		return err
+	}
+	terminal := isTerminal(env.Stdout) && isTerminal(env.Stdin)
+	out := toBrowser
+	switch {
+	case f.json:
+		out = asJSON
+	case f.plain || following || (len(numbers) > 0 && !terminal):
+		out = asPlain
+	}
+	switch {
+	case out == asJSON && len(numbers) == 0:
+		return noNumberError("--json")
+	case out == asPlain && len(numbers) == 0:
+		return noNumberError("--plain")
+	case following && len(numbers) != 1:
+		return usageError("--follow takes exactly one company number")
+	case out == toBrowser && !isTerminal(env.Stdin):
+		return usageError("the browser needs a terminal, and stdin is not one; to read numbers from stdin, give - (echo 6400 | coview --json -)")
+	case out == toBrowser && !terminal:
+		return usageError("the browser needs a terminal; give a number with --plain or --json to print instead")
+	}
+
+	reg, err := f.registry.open(env)
+	if err != nil {
+		return err
+	}
+	defer reg.close()
+	k := keys{reg: reg, env: env}
+	key, keyErr := k.find()
+	if keyErr != nil && !errors.Is(keyErr, keystore.ErrNoKey) {
+		return &exitError{code: exitAuth, msg: keyErr.Error()}
+	}
+	reg.client.SetKey(key.Value)
+
+	if out == toBrowser {
+		return ui.Run(ctx, ui.Options{
+			Registry: reg.client,
+			Numbers:  numbers,
+			NeedKey:  keyErr != nil,
+			SaveKey:  k.saveForBrowser,
+			Version:  programVersion(),
+		})
+	}
+	if keyErr != nil {
+		return noKeyError(reg.host)
+	}
+	reg.client.SetRateLimitWait(rateLimitNotice(env.Stderr))
+	if following {
+		return follow(ctx, reg.client, numbers[0], f.follow, f.all, out, env)
+	}
+	return lookupAll(ctx, reg.client, numbers, out, env)
+}

@@ -1,0 +1,21 @@
+package cli
+
+import "runtime/debug"
+
+// version is set at build time with
+// -ldflags "-X coview/internal/cli.version=..."; the module version from
+// the build info is used otherwise.
+var version = ""
+
+// programVersion is what --version prints and the User-Agent carries.
+func programVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+func userAgent() string { return "coview/" + programVersion() }
