@@ -48,7 +48,28 @@ type Item struct {
 	Quiet bool   // resigned, ceased: drawn dim
 	Link  string // the registry link it opens; "" for nothing
 	Title string // what the breadcrumb calls what it opens
+	// Accents mark parts of cells to stand out: where a search matched a
+	// name, a status to colour as in the header. Plain text ignores them.
+	Accents []Accent
 }
+
+// Accent is a part of one cell (bytes Start to End of Cells[Cell]) and how
+// it stands out.
+type Accent struct {
+	Cell, Start, End int
+	Kind             AccentKind
+}
+
+// AccentKind is how an accented part stands out.
+type AccentKind int
+
+const (
+	Match           AccentKind = iota + 1 // what a search matched
+	StatusActive                          // a status, coloured by its class
+	StatusClosed                          // dissolved, removed, closed
+	StatusInsolvent                       // liquidation, administration...
+	StatusOther
+)
 
 // Line is one line of a document, and the registry link on it, if any.
 type Line struct {
@@ -70,6 +91,8 @@ func Show(a *api.Answer, company *api.Profile) *Page {
 		return pscStatements(a.PSCStatements)
 	case a.Appointments != nil:
 		return appointments(a.Appointments)
+	case a.Search != nil:
+		return search(a.Search, a.Resource.Kind)
 	}
 	return &Page{Total: -1, Lines: Document(a.Raw)}
 }

@@ -1,0 +1,143 @@
+package present
+
+import (
+	"fmt"
+	"strings"
+
+	"coview/api"
+	"coview/present/labels"
+	"coview/present/sanitize"
+)
+
+// search is a page of name search results: companies with their number,
+// status, incorporation date and address; officers with their month and
+// year of birth, number of appointments and address; each row opening the
+// company or the officer's appointments. Where the query matched a name is
+// accented.
+func search(d *api.SearchResults, kind api.ResourceKind) *Page {
+	pg := &Page{Total: d.Total(), Empty: d.Empty}
+	switch kind {
+	case api.ResSearchCompanies:
+		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Incorporated"}, {Title: "Address", Flex: true}}
+	case api.ResSearchOfficers:
+		pg.Columns = []Column{{Title: "Officer", Flex: true}, {Title: "Born"}, {Title: "Appointments"}, {Title: "Address", Flex: true}}
+	default:
+		pg.Columns = []Column{{Title: "Name", Flex: true}, {Title: "What"}, {Title: "Status or born"}, {Title: "Address", Flex: true}}
+	}
+	for _, it := range d.Items {
+		pg.Items = append(pg.Items, searchItem(it, kind))
+	}
+	total := d.Total()
+	reached := d.Asked.StartIndex + len(d.Items)
+	switch {
+	case d.Empty != "":
+		pg.Summary = clean(d.Empty)
+	case d.Capped != "":
+		// The registry serves no deeper: the list ends here, whatever it
+		// counts.
+		pg.Total = reached
+		if total > reached {
+			pg.Summary = fmt.Sprintf("%s matches; the registry shows the first %s", Thousands(total), Thousands(reached))
+		} else {
+			pg.Summary = counted(reached, "match", "matches")
+		}
+	default:
+		pg.Summary = counted(total, "match", "matches")
+	}
+	if q := d.Query; q != "" && pg.Summary != "" && d.Empty == "" {
+		pg.Summary += fmt.Sprintf(" for %q", clean(q))
+	}
+	return pg
+}
+
+func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
+	var out Item
+	name, marks := matched(it.Title, it.Matches.Title)
+	address := clean(it.AddressSnippet)
+	if address == "" {
+		address = strings.Join(AddressLines(it.Address), ", ")
+	}
+	switch it.ItemKind() {
+	case api.SearchCompany:
+		status := clean(labels.Status(it.CompanyStatus))
+		since := clean(labels.Date(it.DateOfCreation))
+		number := clean(it.CompanyNumber)
+		if kind == api.ResSearchCompanies {
+			out.Cells = []string{name, number, status, since, address}
+		} else {
+			out.Cells = []string{name, strings.TrimSpace("company " + number), status, address}
+		}
+		if status != "" {
+			out.Accents = append(out.Accents, statusAccent(it.CompanyStatus, 2, status))
+		}
+		out.Quiet = labels.StatusClassOf(it.CompanyStatus) == labels.ClassDissolved
+	case api.SearchOfficer, api.SearchDisqualifiedOfficer:
+		born := ""
+		if it.DateOfBirth != nil {
+			born = Birth(&it.DateOfBirth.PartialDate)
+		}
+		count := ""
+		if it.AppointmentCount != nil {
+			count = Thousands(*it.AppointmentCount)
+		}
+		what := "officer"
+		if it.ItemKind() == api.SearchDisqualifiedOfficer {
+			what = "disqualified officer"
+		}
+		if kind == api.ResSearchOfficers {
+			out.Cells = []string{name, born, count, address}
+		} else {
+			if count != "" {
+				what += ", " + counted(*it.AppointmentCount, "appointment", "appointments")
+			}
+			out.Cells = []string{name, what, strings.TrimSpace("born " + born), address}
+			if born == "" {
+				out.Cells[2] = ""
+			}
+		}
+	default:
+		out.Cells = make([]string, 4)
+		if kind == api.ResSearchCompanies {
+			out.Cells = make([]string, 5)
+		}
+		out.Cells[0] = name
+		out.Cells[1] = clean(labels.Humanize(it.Kind))
+	}
+	for _, m := range marks {
+		out.Accents = append(out.Accents, Accent{Cell: 0, Start: m[0], End: m[1], Kind: Match})
+	}
+	if res, ok := it.Resource(); ok {
+		out.Link, out.Title = res.Link, name
+	}
+	return out
+}
+
+// matched is a name made safe to show, with where the query matched it:
+// the registry's offsets count characters of the name as sent, so the name
+// is cut at them first and each piece sanitised on its own.
+func matched(text string, offsets []int) (string, [][2]int) {
+	var b strings.Builder
+	var marks [][2]int
+	for _, seg := range api.MatchSegments(strings.TrimSpace(text), offsets) {
+		start := b.Len()
+		b.WriteString(sanitize.Line(seg.Text)) // not trimmed: the spaces between pieces are the name's
+		if seg.Match && b.Len() > start {
+			marks = append(marks, [2]int{start, b.Len()})
+		}
+	}
+	return b.String(), marks
+}
+
+// statusAccent colours a status cell as the header colours a status.
+func statusAccent(status string, cell int, shown string) Accent {
+	a := Accent{Cell: cell, End: len(shown), Kind: StatusOther}
+	switch labels.StatusClassOf(status) {
+	case labels.ClassActive:
+		a.Kind = StatusActive
+	case labels.ClassDissolved:
+		a.Kind = StatusClosed
+	case labels.ClassInsolvency:
+		a.Kind = StatusInsolvent
+	}
+	return a
+}
