@@ -88,7 +88,7 @@ func (s *tmuxSession) paste(text string) {
 
 func TestEndToEndInARealTerminal(t *testing.T) {
 	s := startTmux(t, 100, 30, cleanEnv(t), "--demo")
-	s.waitFor("Company number")
+	s.waitFor("Company ›")
 
 	s.paste("Company No. 00006400 \n")
 	s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "Incorporated on", "Nature of business")

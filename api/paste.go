@@ -43,7 +43,7 @@ func ExtractNumbers(text string) (numbers []Number, ignored []Ignored) {
 		before := len(numbers)
 		var why string
 		for _, field := range strings.FieldsFunc(line, isFieldSeparator) {
-			got, problem := numbersIn(field)
+			got, problem, _ := numbersIn(field)
 			numbers = append(numbers, got...)
 			if problem != "" && why == "" {
 				why = problem
@@ -57,6 +57,24 @@ func ExtractNumbers(text string) (numbers []Number, ignored []Ignored) {
 		}
 	}
 	return numbers, ignored
+}
+
+// ReadsAsNumbers reports whether text is company numbers and nothing
+// else (labels and separators aside): "6400", "sc 6405", "Company No.
+// 01234567", "6400, 6401". Text with ordinary words in it, a name, does
+// not, even when a number is among them.
+func ReadsAsNumbers(text string) bool {
+	found := false
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		for _, field := range strings.FieldsFunc(line, isFieldSeparator) {
+			got, why, running := numbersIn(field)
+			if running || why != "" {
+				return false
+			}
+			found = found || len(got) > 0
+		}
+	}
+	return found
 }
 
 func isFieldSeparator(r rune) bool { return r == ',' || r == ';' || r == '\t' || r == '|' }
@@ -124,8 +142,9 @@ func readWord(raw string) word {
 }
 
 // numbersIn reads one field (a part of a line between separators). It
-// returns the numbers in it, and why part of it was refused, if it was.
-func numbersIn(field string) ([]Number, string) {
+// returns the numbers in it, why part of it was refused, if it was, and
+// whether the field is running text (has ordinary words in it).
+func numbersIn(field string) ([]Number, string, bool) {
 	var words []word
 	running := false
 	for _, raw := range strings.Fields(field) {
@@ -172,7 +191,7 @@ func numbersIn(field string) ([]Number, string) {
 			}
 		}
 	}
-	return out, why
+	return out, why, running
 }
 
 // digitRun reads words of digits that follow one another: each a number

@@ -63,3 +63,15 @@ func TestExtractNumbers(t *testing.T) {
 		})
 	}
 }
+
+func TestReadsAsNumbersTellsANumberFromAName(t *testing.T) {
+	for text, want := range map[string]bool{
+		"6400": true, "sc 6405": true, "Company No. 01234567": true, "6400, 6401": true, "SC006405\n00006400\n": true,
+		"marzipan": false, "marzipan mountain": false, "acme 12345 ltd": false, "founded in 2024": false,
+		"0123 4567": false, "": false, "   ": false, "no": false,
+	} {
+		if got := ReadsAsNumbers(text); got != want {
+			t.Errorf("ReadsAsNumbers(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -22,7 +22,7 @@ func search(d *api.SearchResults, kind api.ResourceKind) *Page {
 	case api.ResSearchOfficers:
 		pg.Columns = []Column{{Title: "Officer", Flex: true}, {Title: "Born"}, {Title: "Appointments"}, {Title: "Address", Flex: true}}
 	default:
-		pg.Columns = []Column{{Title: "Name", Flex: true}, {Title: "What"}, {Title: "Status or born"}, {Title: "Address", Flex: true}}
+		pg.Columns = []Column{{Title: "Name", Flex: true}, {Title: "What"}, {Title: "Details", Flex: true}, {Title: "Address", Flex: true}}
 	}
 	for _, it := range d.Items {
 		pg.Items = append(pg.Items, searchItem(it, kind))
@@ -36,16 +36,15 @@ func search(d *api.SearchResults, kind api.ResourceKind) *Page {
 		// The registry serves no deeper: the list ends here, whatever it
 		// counts.
 		pg.Total = reached
+		pg.Summary = counted(max(total, reached), "match", "matches") + forQuery(d.Query)
 		if total > reached {
-			pg.Summary = fmt.Sprintf("%s matches; the registry shows the first %s", Thousands(total), Thousands(reached))
-		} else {
-			pg.Summary = counted(reached, "match", "matches")
+			pg.Summary += "; the registry shows the first " + Thousands(reached)
 		}
 	default:
-		pg.Summary = counted(total, "match", "matches")
+		pg.Summary = counted(total, "match", "matches") + forQuery(d.Query)
 	}
-	if q := d.Query; q != "" && pg.Summary != "" && d.Empty == "" {
-		pg.Summary += fmt.Sprintf(" for %q", clean(q))
+	if d.Empty != "" && d.Query != "" {
+		pg.Summary = "Nothing found" + forQuery(d.Query)
 	}
 	return pg
 }
@@ -65,7 +64,11 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 		if kind == api.ResSearchCompanies {
 			out.Cells = []string{name, number, status, since, address}
 		} else {
-			out.Cells = []string{name, strings.TrimSpace("company " + number), status, address}
+			details := status
+			if since != "" {
+				details = strings.TrimPrefix(details+", since "+since, ", ")
+			}
+			out.Cells = []string{name, strings.TrimSpace("company " + number), details, address}
 		}
 		if status != "" {
 			out.Accents = append(out.Accents, statusAccent(it.CompanyStatus, 2, status))
@@ -87,13 +90,14 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 		if kind == api.ResSearchOfficers {
 			out.Cells = []string{name, born, count, address}
 		} else {
+			var details []string
+			if born != "" {
+				details = append(details, "born "+born)
+			}
 			if count != "" {
-				what += ", " + counted(*it.AppointmentCount, "appointment", "appointments")
+				details = append(details, counted(*it.AppointmentCount, "appointment", "appointments"))
 			}
-			out.Cells = []string{name, what, strings.TrimSpace("born " + born), address}
-			if born == "" {
-				out.Cells[2] = ""
-			}
+			out.Cells = []string{name, what, strings.Join(details, ", "), address}
 		}
 	default:
 		out.Cells = make([]string, 4)
@@ -140,4 +144,11 @@ func statusAccent(status string, cell int, shown string) Accent {
 		a.Kind = StatusInsolvent
 	}
 	return a
+}
+
+func forQuery(q string) string {
+	if q == "" {
+		return ""
+	}
+	return fmt.Sprintf(" for %q", clean(q))
 }

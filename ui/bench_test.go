@@ -100,3 +100,39 @@ func TestListViewCostIsFlat(t *testing.T) {
 		t.Errorf("View of 10,000 items takes %s, of 100 items %s: not flat", bigTime, smallTime)
 	}
 }
+
+// searchModel is a browser showing a results page of n companies, all
+// loaded, each name marked where it matched.
+func searchModel(tb testing.TB, n, w, h int) *model {
+	m := testModel(tb, newFake(), Options{})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m.blurSearch()
+	total := n
+	res := api.SearchResource(api.ResSearch, "bramble")
+	items := make([]api.SearchItem, n)
+	for i := range items {
+		items[i] = api.SearchItem{Kind: "searchresults#company", Title: fmt.Sprintf("BRAMBLE %04d HOLDINGS LTD", i),
+			CompanyNumber: fmt.Sprintf("%08d", 7000+i), CompanyStatus: "active", DateOfCreation: "2014-01-01",
+			AddressSnippet: "1 Quarry Lane, Little Puddleford", Matches: api.SearchMatches{Title: api.MatchOffsets{1, 7}}}
+	}
+	l := newListPage(present.Show(&api.Answer{Resource: res, Search: &api.SearchResults{Items: items, TotalResults: &total}}, nil))
+	m.page = &page{place: place{res: res, title: `Search "bramble"`}, list: l}
+	m.page.lv.SetLen(l.len())
+	m.layout()
+	m.page.lv.SetPosition(n/2, n/2-5)
+	return m
+}
+
+// BenchmarkSearchResultsView draws a page of results with its matches
+// marked: flat from 20 results loaded to 1,000.
+func BenchmarkSearchResultsView(b *testing.B) {
+	for _, n := range []int{20, 1000} {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			m := searchModel(b, n, 200, 60)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = m.View()
+			}
+		})
+	}
+}

@@ -120,7 +120,7 @@ func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing
 	if !s.searching || s.input != "SC00" {
 		t.Fatalf("the answer took the half-typed number: search %q (focused %v)\n%s", s.input, s.searching, s.screen)
 	}
-	mustContain(t, s.screen, "Company number › SC00")
+	mustContain(t, s.screen, "Company › SC00")
 
 	b.typ("0002")
 	b.keys("enter")

@@ -111,7 +111,7 @@ func keys(tm *teatest.TestModel, names ...string) {
 func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
 	reg := demoRegistry(t)
 	tm, rec := startProgram(t, Options{Registry: reg}, 80, 24)
-	rec.waitFor(t, "Company number ›", "Type or paste a company number")
+	rec.waitFor(t, "Company ›", "Type or paste a company number")
 
 	tm.Send(tea.PasteMsg{Content: "Company No. 00006400\n"})
 	rec.waitFor(t, "MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "Nature of business", "599/600 left")
@@ -159,9 +159,9 @@ func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
 
 func TestFlowQuitWithCtrlCWhileTyping(t *testing.T) {
 	tm, rec := startProgram(t, Options{Registry: demoRegistry(t)}, 80, 24)
-	rec.waitFor(t, "Company number ›")
+	rec.waitFor(t, "Company ›")
 	tm.Type("0000")
-	rec.waitFor(t, "Company number › 0000")
+	rec.waitFor(t, "Company › 0000")
 	keys(tm, "ctrl+c")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }
@@ -216,4 +216,23 @@ func TestNoColorEnvironmentGivesNoColours(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFlowFindAnOfficerByNameAndBack types a name into the running
+// browser, waits for the matches to come after the pause, picks one,
+// opens it, follows it to a company, and comes back.
+func TestFlowFindAnOfficerByNameAndBack(t *testing.T) {
+	reg := demoRegistry(t)
+	tm, rec := startProgram(t, Options{Registry: reg}, 100, 30)
+	rec.waitFor(t, "Company ›")
+	tm.Type("hargreave")
+	rec.waitFor(t, `1 match for "hargreave": ↑/↓ pick, Enter opens`, "Eleanor Mabel HARGREAVE")
+	keys(tm, "down", "enter")
+	rec.waitFor(t, "HARGREAVE, Eleanor Mabel  officer", "3 appointments", "GRAND UNIFIED TEAPOT HOLDINGS")
+	keys(tm, "enter")
+	rec.waitFor(t, "GRAND UNIFIED TEAPOT HOLDINGS PLC  00006401", "1 overview")
+	keys(tm, "backspace")
+	rec.waitFor(t, "HARGREAVE, Eleanor Mabel  officer", "3 appointments")
+	keys(tm, "backspace")
+	rec.waitFor(t, "Nothing to go back to.")
 }

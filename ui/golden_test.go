@@ -55,6 +55,21 @@ func TestGolden(t *testing.T) {
 			m.keys = newKeyScreen("", m.styles.Input)
 			m.sizeInputs()
 		}},
+		{"search_matches", func(t *testing.T, m *model) {
+			typeName(t, m, "teapot")
+			press(t, m, "down")
+		}},
+		{"search_results", func(t *testing.T, m *model) {
+			typeName(t, m, "sprockett")
+			press(t, m, "enter")
+		}},
+		{"search_companies_capped", func(t *testing.T, m *model) {
+			typeName(t, m, "ltd")
+			press(t, m, "enter", "2", "end", "end")
+		}},
+		{"search_nothing_found", func(t *testing.T, m *model) {
+			typeName(t, m, "zzqxv")
+		}},
 		{"error_not_found", func(t *testing.T, m *model) {
 			typeText(t, m, "sc 99999")
 			press(t, m, "enter")

@@ -64,7 +64,7 @@ func TestEscLeavesTheFirstRunKeyScreen(t *testing.T) {
 	if m.keys != nil {
 		t.Fatal("esc did not leave the key screen")
 	}
-	mustContain(t, screen(m), "Company number ›", "Type or paste a company number")
+	mustContain(t, screen(m), "Company ›", "Type or paste a company number")
 }
 
 func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {

@@ -41,6 +41,8 @@ type model struct {
 	recent      []api.Number // numbers opened lately, most recent first
 	recentSel   int          // the pick selected with ↑/↓ under the empty input, or -1
 	lastText    string       // what was left in the box when / opened a fresh search
+	suggest     suggestions  // matches of a name being typed, under the box
+	pauseID     int          // the pause in typing waited for; older ones are dropped
 	store       *recent.Store
 	storeWarned bool
 
@@ -109,6 +111,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	m.setStyles(true)
 	m.sizeInputs()
 	m.page, _ = m.build(place{title: "Home"})
+	m.suggest.sel = -1
 	if store, err := recent.Open(opts.StateDir); err == nil {
 		m.store = store
 	}
@@ -161,8 +164,8 @@ func (m *model) sizeInputs() {
 
 func newSearchInput() textinput.Model {
 	in := textinput.New()
-	in.Prompt = "Company number › "
-	in.Placeholder = "type or paste a number, then Enter"
+	in.Prompt = "Company › "
+	in.Placeholder = "type or paste a number or a name, then Enter"
 	in.CharLimit = 200
 	in.ShowSuggestions = true
 	// ctrl+v would read the clipboard of the machine running coview, which

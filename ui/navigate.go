@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -105,7 +104,7 @@ func (m *model) openLink(link, title string) tea.Cmd {
 	if m.page.same(to) {
 		return nil
 	}
-	to.trail = append(slices.Clone(m.page.trail), m.page.title)
+	to.trail = m.trailHere()
 	return m.navigate(to, forOpen, 0, false)
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -42,6 +43,14 @@ func (m *model) doneTyping() {
 	m.blurSearch()
 }
 
+// trailHere is the breadcrumb of a page opened from the one on screen.
+func (m *model) trailHere() []string {
+	if m.page.isHome() {
+		return nil
+	}
+	return append(slices.Clone(m.page.trail), m.page.title)
+}
+
 // matchRecent works out again which recent numbers the input offers for
 // tab. The input does that itself only on a key press: after its text is
 // pasted into or set, the old matches are stale, and tab on a match
@@ -58,6 +67,8 @@ func (m *model) blurSearch() {
 	m.searching = false
 	m.recentSel = -1
 	m.search.Blur()
+	m.stopSuggesting()
+	m.suggest = suggestions{sel: -1}
 }
 
 // pick is one entry of the list under the empty input: the text last left
@@ -114,6 +125,12 @@ func (m *model) onSearchKey(msg tea.KeyPressMsg) tea.Cmd {
 	case m.showRecent() && key.Matches(msg, k.RecentUp):
 		m.movePick(-1)
 		return nil
+	case m.suggesting() && len(m.suggest.items) > 0 && key.Matches(msg, k.RecentDown):
+		m.moveSuggestion(1)
+		return nil
+	case m.suggesting() && len(m.suggest.items) > 0 && key.Matches(msg, k.RecentUp):
+		m.moveSuggestion(-1)
+		return nil
 	}
 	if msg.Text != "" {
 		m.takeOver()
@@ -128,7 +145,7 @@ func (m *model) onSearchKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.recentSel = -1
 	}
 	m.caseLikeSuggestion()
-	return cmd
+	return tea.Batch(cmd, m.onSearchText())
 }
 
 // caseLikeSuggestion writes what was typed in the case of the recent
@@ -185,6 +202,14 @@ func (m *model) submit() tea.Cmd {
 		m.blurSearch()
 		return m.openCompany(p.number, false)
 	}
+	if m.suggesting() && m.suggest.sel >= 0 && m.suggest.sel < len(m.suggest.items) {
+		it := m.suggest.items[m.suggest.sel]
+		m.doneTyping()
+		return m.openLink(it.Link, it.Title)
+	}
+	if q := nameQuery(text); q != "" {
+		return m.openSearchResults(q)
+	}
 	numbers, ignored := api.ExtractNumbers(text)
 	if len(numbers) == 0 {
 		_, err := api.ParseNumber(text)
@@ -238,14 +263,15 @@ func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	case len(numbers) == 0 || (editing && !multiline && len(numbers) == 1):
 		cmd := m.focusSearch()
 		m.search, _ = m.search.Update(msg)
-		if len(numbers) == 0 {
+		if len(numbers) == 0 && (multiline || nameQuery(m.search.Value()) == "") {
 			why := "No company number in the pasted text."
 			if len(ignored) == 1 && ignored[0].Why != api.NoNumber {
 				why = "No company number in the pasted text: " + line(ignored[0].Why) + "."
 			}
 			return tea.Batch(cmd, m.flash(why, true))
 		}
-		return cmd
+		// A name pasted is searched for as one typed.
+		return tea.Batch(cmd, m.onSearchText())
 	case len(numbers) == 1 && !multiline:
 		cmd := m.focusSearch()
 		m.search.SetValue(numbers[0].String())

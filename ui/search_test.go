@@ -70,13 +70,26 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 	mustNotContain(t, screen(m), "Next to open")
 }
 
-func TestPasteWithoutANumberGoesToTheInputAndSaysSo(t *testing.T) {
+func TestAPastedNameGoesToTheInputToBeSearchedFor(t *testing.T) {
 	f := newFake()
 	m := testModel(t, f, Options{})
 	m.blurSearch()
-	send(t, m, tea.PasteMsg{Content: "hello world"})
+	out := send(t, m, tea.PasteMsg{Content: "hello world"})
 	if f.count() != 0 || !m.searching || m.search.Value() != "hello world" {
 		t.Fatalf("requests %v, searching %v, value %q", f.requests(), m.searching, m.search.Value())
+	}
+	if !slices.ContainsFunc(out, func(msg tea.Msg) bool { _, ok := msg.(timerMsg); return ok }) {
+		t.Fatal("no pause was waited for before searching the name")
+	}
+	mustNotContain(t, screen(m), "No company number in the pasted text.")
+}
+
+func TestPasteOfSeveralLinesWithoutANumberSaysSo(t *testing.T) {
+	f := newFake()
+	m := testModel(t, f, Options{})
+	send(t, m, tea.PasteMsg{Content: "hello\nworld\n"})
+	if f.count() != 0 {
+		t.Fatalf("requests %v", f.requests())
 	}
 	mustContain(t, screen(m), "No company number in the pasted text.")
 }
@@ -91,16 +104,16 @@ func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {
 	}
 }
 
-func TestTypedNonsenseSaysWhyAndSendsNothing(t *testing.T) {
+func TestAMistypedNumberSaysWhyAndSendsNothing(t *testing.T) {
 	f := newFake()
 	m := testModel(t, f, Options{})
-	typeText(t, m, "hello")
+	typeText(t, m, "sc12345678")
 	press(t, m, "enter")
 	if f.count() != 0 {
 		t.Fatalf("sent %v", f.requests())
 	}
-	mustContain(t, screen(m), "Not a company number", "no digits")
-	if m.search.Value() != "hello" {
+	mustContain(t, screen(m), "Not a company number", "8 digits after the prefix SC")
+	if m.search.Value() != "sc12345678" {
 		t.Fatalf("the input lost what was typed: %q", m.search.Value())
 	}
 }

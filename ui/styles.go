@@ -106,7 +106,12 @@ func NewStyles(isDark bool) Styles {
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Blurred.Prompt = lipgloss.NewStyle().Foreground(faint)
 	s.rows = inks{value: inkOf(s.Value), quiet: inkOf(s.Quiet), selected: inkOf(s.Selected), refused: inkOf(s.Refused),
-		note: inkOf(s.Note), label: inkOf(s.Label), warning: inkOf(s.Warning), good: inkOf(s.Good)}
+		note: inkOf(s.Note), label: inkOf(s.Label), warning: inkOf(s.Warning), good: inkOf(s.Good),
+		match:     inkOf(lipgloss.NewStyle().Bold(true).Underline(true).Foreground(accent)),
+		active:    inkOf(lipgloss.NewStyle().Foreground(green)),
+		closed:    inkOf(lipgloss.NewStyle().Foreground(grey)),
+		insolvent: inkOf(lipgloss.NewStyle().Foreground(amber)),
+		other:     inkOf(lipgloss.NewStyle().Foreground(accent))}
 	// A blinking cursor redraws the screen twice a second for nothing.
 	s.Input.Cursor.Blink = false
 	return s
@@ -128,6 +133,23 @@ func (k ink) paint(text string) string { return k.pre + text + k.post }
 // inks are the row styles, prepared once.
 type inks struct {
 	value, quiet, selected, refused, note, label, warning, good ink
+	// For the accented parts of a row: a search match, a status by class.
+	match, active, closed, insolvent, other ink
+}
+
+// accent is the ink for an accented part of a row.
+func (k inks) accent(a present.AccentKind) ink {
+	switch a {
+	case present.Match:
+		return k.match
+	case present.StatusActive:
+		return k.active
+	case present.StatusClosed:
+		return k.closed
+	case present.StatusInsolvent:
+		return k.insolvent
+	}
+	return k.other
 }
 
 // tone is the ink for a pane row's tone.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -37,6 +38,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.onCountdown(msg)
 	case waitMsg:
 		return m.onWait(msg)
+	case pauseMsg:
+		return m.onPause(msg)
+	case suggestedMsg:
+		return m.onSuggested(msg)
 	case waitTickMsg:
 		return m.onWaitTick(msg)
 	case recentLoadedMsg:
@@ -137,6 +142,16 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.flash("No more numbers from a paste.", false)
 		}
 		return m.openNext()
+	case isSearch(m.page.res) && key.Matches(msg, k.NextTab, k.PrevTab, k.Tabs):
+		at := slices.Index(searchKinds, m.page.res.Kind)
+		switch {
+		case key.Matches(msg, k.NextTab):
+			return m.switchSearch(at + 1)
+		case key.Matches(msg, k.PrevTab):
+			return m.switchSearch(at - 1)
+		case msg.Code >= '1' && msg.Code <= '3':
+			return m.switchSearch(int(msg.Code - '1'))
+		}
 	case key.Matches(msg, k.NextTab):
 		m.switchTab(m.page.tab + 1)
 	case key.Matches(msg, k.PrevTab):

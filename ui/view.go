@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -48,6 +49,7 @@ func (m *model) frame() frame {
 	// The input draws its own suggestion past its width; cut it without
 	// an ellipsis, which would read as part of the text.
 	f.top = append(f.top, ansi.Truncate(m.search.View(), max(w, 1), ""))
+	f.top = append(f.top, m.suggestLines(w)...)
 	f.top = append(f.top, m.recentLines(w)...)
 	f.top = append(f.top, m.queueLines(w)...)
 	f.top = append(f.top, m.pageHeadLines(w)...)
@@ -229,6 +231,9 @@ func (m *model) pageHeadLines(w int) []string {
 	case pg.showsPanes():
 		out = append(out, m.tabsLine(w))
 	case pg.list != nil:
+		if isSearch(pg.res) {
+			out = append(out, m.searchTabsLine(w))
+		}
 		out = append(out, fit("  "+s.Meta.Render(or(pg.list.summary, "—")), w))
 		caveat = pg.list.caveat
 	case pg.head != "":
@@ -391,33 +396,33 @@ func widths(cols []present.Column, widest []int, w int) []int {
 		used += out[i]
 	}
 	over := used - avail
-	for i, c := range cols {
-		if over <= 0 {
-			break
-		}
-		if c.Flex {
-			give := min(over, max(out[i]-minFlex, 0))
-			out[i] -= give
-			over -= give
-		}
-	}
-	for over > 0 {
-		widestCol := -1
-		for i := range cols {
-			if widestCol < 0 || out[i] > out[widestCol] {
-				widestCol = i
+	// The flexible columns give way first, the widest of them each time,
+	// down to minFlex; then any column, the widest first, down to 4.
+	shrink := func(can func(i int) bool, floor int) {
+		for over > 0 {
+			widest := -1
+			for i := range cols {
+				if can(i) && out[i] > floor && (widest < 0 || out[i] > out[widest]) {
+					widest = i
+				}
 			}
+			if widest < 0 {
+				return
+			}
+			out[widest]--
+			over--
 		}
-		if widestCol < 0 || out[widestCol] <= 4 {
-			break
-		}
-		out[widestCol]--
-		over--
 	}
+	// The first flexible column (the name) is the last of them to give.
+	first := slices.IndexFunc(cols, func(c present.Column) bool { return c.Flex })
+	shrink(func(i int) bool { return cols[i].Flex && i != first }, minFlex)
+	shrink(func(i int) bool { return cols[i].Flex }, minFlex)
+	shrink(func(int) bool { return true }, 4)
 	return out
 }
 
 func (m *model) listLine(it present.Item, cols []int, selected bool, w int) string {
+	plain := selected || it.Quiet || len(it.Accents) == 0
 	var b strings.Builder
 	b.Grow(w + 8)
 	for i, c := range it.Cells {
@@ -430,9 +435,52 @@ func (m *model) listLine(it present.Item, cols []int, selected bool, w int) stri
 		if c == "" {
 			c = "—"
 		}
-		b.WriteString(pad(cut(c, cols[i]), cols[i]))
+		shown := cut(c, cols[i])
+		if !plain {
+			shown = m.accentedCell(it, i, shown, m.styles.rows.value)
+		}
+		b.WriteString(shown)
+		b.WriteString(spaces(max(cols[i]-cells(cut(c, cols[i])), 0)))
 	}
-	return m.rowStyle(b.String(), selected, it.Quiet, w)
+	if plain {
+		return m.rowStyle(b.String(), selected, it.Quiet, w)
+	}
+	// Accented rows are painted here: rowStyle would paint over them.
+	return "  " + m.styles.rows.value.paint(b.String())
+}
+
+// accented paints the accents of a cell of it onto its whole text, under
+// base.
+func (m *model) accented(it present.Item, cell int, text string, base ink) string {
+	return base.paint(m.accentedCell(it, cell, text, base))
+}
+
+// accentedCell paints the accents of a cell onto shown, which is the
+// cell's text or the start of it (cut to its column, ending in "…"): each
+// accented part in its ink, then base again for what follows.
+func (m *model) accentedCell(it present.Item, cell int, shown string, base ink) string {
+	text := it.Cells[cell]
+	visible := len(text)
+	if shown != text {
+		visible = len(strings.TrimSuffix(shown, "…"))
+		if !strings.HasPrefix(text, shown[:visible]) {
+			return shown // cut other than at the front: paint nothing
+		}
+	}
+	var b strings.Builder
+	at := 0
+	for _, a := range it.Accents {
+		if a.Cell != cell || a.Start < at || a.Start >= visible {
+			continue
+		}
+		end := min(a.End, visible)
+		b.WriteString(shown[at:a.Start])
+		ink := m.styles.rows.accent(a.Kind)
+		b.WriteString(ink.paint(shown[a.Start:end]) + base.pre)
+		at = end
+	}
+	b.WriteString(shown[at:])
+	return b.String()
 }
 
 func (m *model) linkLine(l present.LinkItem, selected bool, nameW, w int) string {
@@ -502,6 +550,7 @@ func (m *model) homeLines(w int) []string {
 	s := m.styles
 	text := []string{
 		"Type or paste a company number and press Enter: 8 digits, or 2 letters and 6 digits (00006400, SC123456).",
+		"Or type a name, of a company or of an officer: matches appear as you type; Enter on the name lists them all.",
 		"Paste a column of numbers from a spreadsheet to open the first and keep the rest for n.",
 		"Press / to search again from anywhere, and ? for every key.",
 	}
@@ -627,6 +676,9 @@ func (m *model) footerLines(w int) []string {
 	bindings := m.contextKeys().ShortHelp()
 	if m.searching {
 		bindings = m.keyMap.SearchHelp()
+		if m.suggesting() && len(m.suggest.items) > 0 {
+			bindings[1].SetHelp("↑/↓", "pick a match")
+		}
 	}
 	keys := " " + m.help.ShortHelpView(bindings)
 	return []string{fit(status, w), fit(keys, w)}
@@ -678,9 +730,13 @@ func (m *model) contextKeys() KeyMap {
 	k := m.keyMap
 	pg := m.page
 	profile := pg.showsPanes()
-	k.NextTab.SetEnabled(profile)
-	k.PrevTab.SetEnabled(profile)
-	k.Tabs.SetEnabled(profile)
+	tabs := profile || isSearch(pg.res)
+	k.NextTab.SetEnabled(tabs)
+	k.PrevTab.SetEnabled(tabs)
+	k.Tabs.SetEnabled(tabs)
+	if !profile && tabs {
+		k.Tabs.SetHelp("1-3", "all/companies/officers")
+	}
 	_, back := m.hist.peek(-1)
 	_, fwd := m.hist.peek(1)
 	k.Back.SetEnabled(back)
