@@ -224,7 +224,9 @@ func (m *model) matchLine(it present.Item, selected bool, w int) string {
 	return fit("  "+name+"  "+m.styles.rows.quiet.paint(rest), w)
 }
 
-func isCanceled(err error) bool { return errors.Is(err, api.ErrCanceled) || errors.Is(err, context.Canceled) }
+func isCanceled(err error) bool {
+	return errors.Is(err, api.ErrCanceled) || errors.Is(err, context.Canceled)
+}
 
 // searchKinds are the views of a name search, in tab order.
 var searchKinds = []api.ResourceKind{api.ResSearch, api.ResSearchCompanies, api.ResSearchOfficers}
