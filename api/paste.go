@@ -113,7 +113,7 @@ const (
 )
 
 func readWord(raw string) word {
-	w := word{raw: strings.Trim(raw, `()[]{}<>"'“”‘’«»`)}
+	w := word{raw: strings.Trim(raw, `()[]{}<>"'“”‘’«»/\\`)}
 	t := strings.TrimRight(w.raw, ".:#")
 	if t == "" && strings.Contains(w.raw, "#") {
 		return word{raw: w.raw, kind: wordLabel}

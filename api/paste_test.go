@@ -42,6 +42,7 @@ func TestExtractNumbers(t *testing.T) {
 		{"a made-up prefix written on its digits counts alone", "AB123456", []string{"AB123456"}, nil, ""},
 		{"but not in a sentence", "ref AB123456 attached", nil, []string{"ref AB123456 attached"}, "no company number"},
 		{"duplicates are kept in order", "1\n1\n", []string{"00000001", "00000001"}, nil, ""},
+		{"a slash typed before a number", "/7000", []string{"00007000"}, nil, ""},
 		{"blank text gives nothing", " \n\t\n", nil, nil, ""},
 	}
 	for _, tc := range cases {
@@ -66,7 +67,7 @@ func TestExtractNumbers(t *testing.T) {
 
 func TestReadsAsNumbersTellsANumberFromAName(t *testing.T) {
 	for text, want := range map[string]bool{
-		"6400": true, "sc 6405": true, "Company No. 01234567": true, "6400, 6401": true, "SC006405\n00006400\n": true,
+		"6400": true, "/7000": true, "sc 6405": true, "Company No. 01234567": true, "6400, 6401": true, "SC006405\n00006400\n": true,
 		"marzipan": false, "marzipan mountain": false, "acme 12345 ltd": false, "founded in 2024": false,
 		"0123 4567": false, "": false, "   ": false, "no": false,
 	} {

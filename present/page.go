@@ -93,6 +93,28 @@ func Show(a *api.Answer, company *api.Profile) *Page {
 		return appointments(a.Appointments)
 	case a.Search != nil:
 		return search(a.Search, a.Resource.Kind)
+	case a.PSCs != nil:
+		return pscs(a.PSCs)
+	case a.PSC != nil:
+		return psc(a.PSC, a.Unreadable)
+	case a.Charges != nil:
+		return charges(a.Charges)
+	case a.Charge != nil:
+		return charge(a.Charge, a.Unreadable)
+	case a.Insolvency != nil:
+		return insolvency(a.Insolvency)
+	case a.Filing != nil:
+		return filing(a.Filing, a.Raw, a.Unreadable)
+	case a.Officer != nil:
+		return officer(a.Officer, closed, a.Unreadable)
+	case a.Exemptions != nil:
+		return exemptions(a.Exemptions)
+	case a.Registers != nil:
+		return registers(a.Registers)
+	case a.UKEstablishments != nil:
+		return ukEstablishments(a.UKEstablishments)
+	case a.Resource.Kind == api.ResPSCStatement && a.Raw != nil:
+		return pscStatement(a.Raw)
 	}
 	return &Page{Total: -1, Lines: Document(a.Raw)}
 }

@@ -1,7 +1,8 @@
 // Package labels turns the registry's machine keys into short English text
 // for the terminal UI: company statuses and types, jurisdictions, account
-// types, officer roles, PSC statements, SIC codes, filing-history
-// descriptions and dates.
+// types, officer roles, PSC statements, kinds and natures of control, SIC
+// codes, filing-history descriptions and categories, charges, insolvency
+// cases, exemptions, registers and dates.
 //
 // The registry publishes its own label tables in an unlicensed repository,
 // so nothing here is copied from it: every label is written for coview.
