@@ -206,6 +206,27 @@ func TestEndToEndTheKeyScreenNeverShowsOrStoresTheKey(t *testing.T) {
 	// cleanEnv's cleanup then scans the home directory for the key.
 }
 
+// Issue 11, item 17: before the key is typed, the key screen names the
+// registry it is for and says where it will be kept: with no session bus
+// (as in every test here), for this session only, and how to keep it.
+// After it, the key is used, and the screen does not claim it was kept.
+func TestEndToEndTheKeyScreenSaysWhereTheKeyWillBeKept(t *testing.T) {
+	srv := faultyRegistry(t)
+	host := strings.TrimPrefix(srv.URL, "http://")
+	s := startTmux(t, 200, 30, cleanEnv(t), "--base-url", srv.URL, "200")
+	s.waitFor("An API key is needed",
+		"The key is for the registry at "+host+".",
+		"It will be kept for this session only: there is no keyring here (no session bus); to keep it, set COVIEW_API_KEY, or run coview auth login --insecure-storage.")
+	s.paste(goodKey)
+	s.keys("Enter")
+	screen := s.waitFor("FINE LTD", "for this session only")
+	if strings.Contains(screen, "Key saved") || strings.Contains(screen, "kept for next time") {
+		t.Fatalf("the screen claims the key was kept:\n%s", screen)
+	}
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+}
+
 // auth login in a terminal asks for the key without echoing it.
 func TestEndToEndAuthLoginPromptIsMasked(t *testing.T) {
 	srv := keyCheckingRegistry(t, goodKey)

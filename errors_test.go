@@ -47,11 +47,12 @@ func faultyRegistry(t *testing.T) *httptest.Server {
 			w.WriteHeader(404)
 			fmt.Fprint(w, `{"errors":[{"error":"company-profile-not-found","type":"ch:service"}]}`)
 		case "00000429":
-			w.Header().Set("X-Ratelimit-Reset", fmt.Sprint(time.Now().Add(time.Second).Unix()))
+			// Over a second ahead, so that the wait is said on stderr.
+			w.Header().Set("X-Ratelimit-Reset", fmt.Sprint(time.Now().Add(2*time.Second).Unix()))
 			w.WriteHeader(429)
 		case "00000430":
 			if limited.Add(1) == 1 {
-				w.Header().Set("Retry-After", "1")
+				w.Header().Set("Retry-After", "2")
 				w.WriteHeader(429)
 				return
 			}
@@ -96,9 +97,9 @@ func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 		{"a key restricted to other addresses exits 3", goodKey, []string{"--json", "403"}, 3, []string{"403", "restricted to other IP addresses"}},
 		{"an unknown company exits 4", goodKey, []string{"--json", "404"}, 4, []string{"company 00000404 not found"}},
 		{"a rate limit is waited out once, then exits 1 with the reset time", goodKey, []string{"--json", "429"}, 1,
-			[]string{"rate limit reached at company 00000429; waiting until", "rate limit reached (429)", "resets at"}},
+			[]string{"coview: company 00000429: rate limit reached (429); next request in", "rate limit reached (429): the quota resets at"}},
 		{"a rate limit that lifts after the wait gives the profile", goodKey, []string{"--json", "430"}, 0,
-			[]string{"waiting until"}},
+			[]string{"coview: company 00000430: rate limit reached (429); next request in "}},
 		{"a server error exits 1", goodKey, []string{"--json", "500"}, 1, []string{"company 00000500", "500 Internal Server Error", "try again later"}},
 		{"a gateway page exits 1", goodKey, []string{"--json", "502"}, 1, []string{"502 Bad Gateway"}},
 		{"an HTML answer exits 1", goodKey, []string{"--json", "201"}, 1, []string{"HTML page, not JSON"}},
@@ -118,6 +119,11 @@ func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 				if !strings.Contains(r.stderr, m) {
 					t.Errorf("stderr lacks %q:\n%s", m, r.stderr)
 				}
+			}
+			// A 429 is waited out once, and the wait said once (issue 11,
+			// items 6 and 8).
+			if n := strings.Count(r.stderr, "next request in"); n > 1 {
+				t.Errorf("the wait is said %d times:\n%s", n, r.stderr)
 			}
 			noSecret(t, r, goodKey, badKey)
 		})

@@ -360,6 +360,7 @@ func TestCompletionsAndManPage(t *testing.T) {
 		{"man", ".TH COVIEW 1"},
 		{"__complete --fol", "--follow"},
 		{"__complete auth s", "status"},
+		{"__complete sea", "search"},
 		{"__complete --follow ", "officers"},
 	}
 	for _, tc := range cases {
@@ -383,7 +384,8 @@ func TestHelpAndVersion(t *testing.T) {
 		"auth login --help":        {"--insecure-storage"},
 		"--version":                {"coview "},
 		"--demo --help --plain":    {"USAGE"},
-		"help":                     {"USAGE", "auth", "serve-demo"},
+		"help":                     {"USAGE", "auth", "serve-demo", "search"},
+		"search --help":            {"QUERY", "--companies", "--officers", "--all", "--json", "--plain", "--demo", "Exit codes"},
 		"auth login --help --demo": {"--insecure-storage"},
 	}
 	for line, wants := range cases {

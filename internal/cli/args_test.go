@@ -28,6 +28,10 @@ func TestArrangePutsTheSubCommandFirstWhereverItsFlagsAre(t *testing.T) {
 		{"--jsn 200", "--jsn 200"},
 		{"completion bash", "completion bash"},
 		{"__complete --fol", "__complete --fol"},
+		{"--demo search --all ltd", "search --demo --all ltd"},
+		{"search marzipan --json mountain", "search --json marzipan mountain"},
+		{"search --officers auth status", "search --officers auth status"},
+		{"marzipan search", "marzipan search"},
 	}
 	for _, tc := range cases {
 		root := newProgram(Env{})
@@ -66,7 +70,7 @@ func TestEveryFlagNameMeansTheSameOnEveryCommand(t *testing.T) {
 			t.Errorf("--%s is not in the tree, or takes no value", name)
 		}
 	}
-	for _, name := range []string{"json", "plain", "all", "demo", "offline", "insecure-storage"} {
+	for _, name := range []string{"json", "plain", "all", "demo", "offline", "insecure-storage", "companies", "officers"} {
 		if takes, ok := seen[name]; !ok || takes {
 			t.Errorf("--%s is not in the tree, or takes a value", name)
 		}

@@ -117,12 +117,15 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 }
 
 // withRegistry opens the registry the flags name for the length of fn.
+// Its waits are said on stderr, as for every one-shot command; a 429 is
+// not waited out: checking a key is not worth a minute.
 func withRegistry(rf *registryFlags, env Env, fn func(*registry) error) error {
 	reg, err := rf.open(env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
+	reg.client.SetWaitNotice(waitLines(env.Stderr))
 	return fn(reg)
 }
 

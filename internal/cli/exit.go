@@ -17,7 +17,7 @@ const (
 	exitFailure  = 1 // network, server, unreadable response
 	exitUsage    = 2 // usage error or invalid company number
 	exitAuth     = 3 // no key, or the key was rejected
-	exitNotFound = 4 // company not found, or no such link to follow
+	exitNotFound = 4 // company not found, no such link to follow, or nothing matches a search
 )
 
 // exitError carries an exit code up to Main, with a message for stderr;

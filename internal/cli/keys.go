@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -15,13 +16,43 @@ import (
 type keys struct {
 	reg *registry
 	env Env
+	// bus says whether there is a session bus to reach the keyring over;
+	// nil is keystore.SessionBusAvailable. Tests say no.
+	bus func() bool
 }
 
 // demoKey is the demo registry's key.
 var demoKey = keystore.Key{Value: demo.Key, Source: "built into the demo registry"}
 
 func (k keys) store() *keystore.Store {
-	return keystore.New(keystore.Options{Getenv: k.env.Getenv})
+	return keystore.New(keystore.Options{Getenv: k.env.Getenv, BusAvailable: k.busAvailable})
+}
+
+// busAvailable reports whether the keyring can be reached, without
+// starting a D-Bus to find out.
+func (k keys) busAvailable() bool {
+	if k.bus != nil {
+		return k.bus()
+	}
+	return keystore.SessionBusAvailable()
+}
+
+// kept says where saveForBrowser will keep a key, in words that follow
+// "It will be kept ", for the key screen to say before the key is typed.
+// Where there is no session bus the keyring is not there to ask, so the
+// key can only be used for this session, and the ways to keep it are
+// named.
+func (k keys) kept() string {
+	switch {
+	case k.reg.demo:
+		return "for this session only: the demo registry's key is built in"
+	case !k.busAvailable():
+		return "for this session only: there is no keyring here (no session bus); to keep it, set " +
+			keystore.EnvVar + ", or run coview auth login --insecure-storage"
+	case k.env.Getenv(keystore.EnvVar) != "":
+		return "in the system keyring, though " + keystore.EnvVar + ", which is set, comes first next time"
+	}
+	return "in the system keyring"
 }
 
 // find looks the key up and tells the user, on stderr, what they should
@@ -71,6 +102,10 @@ func (k keys) saveForBrowser(raw string) (string, error) {
 	}
 	if k.reg.demo {
 		return key, nil
+	}
+	if !k.busAvailable() {
+		// The key screen said so before the key was typed.
+		return key, errors.New("using the key for this session only: there is no keyring here")
 	}
 	if _, err := k.store().Save(k.reg.host, key, false); err != nil {
 		return key, fmt.Errorf("using the key for this session only: %w", err)

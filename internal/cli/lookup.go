@@ -125,20 +125,3 @@ func writeJSON(w io.Writer, body []byte, oneLine bool) {
 		w.Write([]byte("\n"))
 	}
 }
-
-// rateLimitNotice tells the user, once per wait, that a one-shot command
-// is waiting for the quota to reset rather than failing.
-func rateLimitNotice(stderr io.Writer) func(string, time.Time) bool {
-	var mu sync.Mutex
-	var last time.Time
-	return func(subject string, until time.Time) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if !until.Equal(last) {
-			last = until
-			fmt.Fprintf(stderr, "coview: rate limit reached at %s; waiting until %s (%s) to try again\n",
-				sanitize.Line(subject), until.Local().Format("15:04:05"), time.Until(until).Round(time.Second))
-		}
-		return true
-	}
-}

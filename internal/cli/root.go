@@ -14,7 +14,8 @@ const rootLong = `Browse the public company registry (the UK's Companies House) 
 paste a company number, see its profile in five panes, follow its links to
 officers, filing history and PSC statements, and go back and forth. With
 --json or --plain it answers in one shot instead; plain text is the default
-when stdout is not a terminal and a number is given.
+when stdout is not a terminal and a number is given. To start from a name,
+coview search finds companies and officers by it (coview search --help).
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
@@ -33,7 +34,7 @@ Exit codes:
   1    other failure (network, server, unreadable response)
   2    usage error or invalid company number
   3    authentication: no key, or the key was rejected
-  4    company not found, or it has no such link to follow
+  4    company not found, no such link to follow, or nothing matches a search
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 const rootExample = `
@@ -48,6 +49,8 @@ coview --plain --follow officers 00006400
 coview --json --all --follow filings 00006401
 # numbers from stdin, in any pasted form
 pbpaste | coview --json -
+# find companies and officers by name
+coview search marzipan mountain
 `
 
 // lookupFlags are the root command's own flags.
@@ -79,7 +82,7 @@ func newRootCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
-	cmd.AddCommand(newAuthCommand(env), newServeDemoCommand(env))
+	cmd.AddCommand(newSearchCommand(env), newAuthCommand(env), newServeDemoCommand(env))
 	return cmd
 }
 
@@ -135,13 +138,15 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			Numbers:  numbers,
 			NeedKey:  keyErr != nil,
 			SaveKey:  k.saveForBrowser,
+			KeyHost:  reg.client.Host(),
+			KeyKept:  k.kept(),
 			Version:  programVersion(),
 		})
 	}
 	if keyErr != nil {
 		return noKeyError(reg.host)
 	}
-	reg.client.SetRateLimitWait(rateLimitNotice(env.Stderr))
+	oneShot(reg.client, env)
 	if following {
 		return follow(ctx, reg.client, numbers[0], f.follow, f.all, out, env)
 	}

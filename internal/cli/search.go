@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"coview/api"
+	"coview/keystore"
+	"coview/present"
+)
+
+const searchLong = `Find companies and officers by name. The words after the flags are the
+query: coview search marzipan mountain.
+
+It prints one match per line with the columns the browser shows, or with
+--json each page of the registry's JSON as received. Without --all the
+first 100 matches are printed and stderr says how many more there are;
+with --all every page, up to the first 1,000 or so matches, which is as
+deep as the registry's search goes (stderr then says so).
+
+Exit codes: 0 matches were found, 1 failure, 2 usage error, 3 no key or the
+key was rejected, 4 nothing matches.`
+
+const searchExample = `
+coview search marzipan mountain
+coview search --officers abernathy-quayle
+coview search --companies --all --json ltd > companies.jsonl
+coview --demo search hargreave
+`
+
+// searchFlags are the flags of "coview search".
+type searchFlags struct {
+	registry            registryFlags
+	json, plain, all    bool
+	companies, officers bool
+}
+
+// newSearchCommand is "coview search": a name search, printed in one shot.
+func newSearchCommand(env Env) *cobra.Command {
+	var f searchFlags
+	cmd := &cobra.Command{
+		Use:     "search [--companies|--officers] [--all] [--json|--plain] QUERY...",
+		Short:   "Find companies and officers by name",
+		Long:    searchLong,
+		Example: searchExample,
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSearch(cmd.Context(), args, &f, env)
+		},
+	}
+	fs := cmd.Flags()
+	fs.SortFlags = false
+	fs.BoolVar(&f.companies, "companies", false, "find companies only")
+	fs.BoolVar(&f.officers, "officers", false, "find officers only")
+	fs.BoolVar(&f.all, "all", false, "print every page the registry serves, not only the first")
+	fs.BoolVar(&f.json, "json", false, "print each page of the registry's JSON as received")
+	fs.BoolVar(&f.plain, "plain", false, "print one match per line (the default)")
+	f.registry.register(fs)
+	return cmd
+}
+
+// runSearch checks the command line before anything is opened, then
+// searches.
+func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) error {
+	switch {
+	case f.json && f.plain:
+		return usageError("--json and --plain cannot be used together")
+	case f.companies && f.officers:
+		return usageError("--companies and --officers cannot be used together; without either, both are found")
+	}
+	query := api.CleanQuery(strings.Join(args, " "))
+	if query == "" {
+		return usageError("search needs a name to look for: coview search marzipan mountain")
+	}
+	kind := api.ResSearch
+	switch {
+	case f.companies:
+		kind = api.ResSearchCompanies
+	case f.officers:
+		kind = api.ResSearchOfficers
+	}
+	// Only the browser could show anything else, and it does not open on
+	// a query: so plain text on a terminal too, as in a pipe.
+	out := asPlain
+	if f.json {
+		out = asJSON
+	}
+
+	reg, err := f.registry.open(env)
+	if err != nil {
+		return err
+	}
+	defer reg.close()
+	key, err := keys{reg: reg, env: env}.find()
+	switch {
+	case errors.Is(err, keystore.ErrNoKey):
+		return noKeyError(reg.host)
+	case err != nil:
+		return &exitError{code: exitAuth, msg: err.Error()}
+	}
+	reg.client.SetKey(key.Value)
+	oneShot(reg.client, env)
+	return search(ctx, reg.client, api.SearchResource(kind, query), query, f.all, out, env)
+}
+
+// search prints a name search: its first page, or with all every page up
+// to the registry's depth cap, as the browser's rows or as the JSON
+// received. Nothing found is exit 4, said on stderr.
+func search(ctx context.Context, c *api.Client, res api.Resource, query string, all bool, out output, env Env) error {
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	page := api.Page{StartIndex: 0, ItemsPerPage: pageSize}
+	total, loaded := -1, 0
+	for n := 0; ; n++ {
+		a, err := c.Fetch(ctx, res, page)
+		if err != nil {
+			w.Flush()
+			return withHint(err)
+		}
+		s := a.Search
+		if s.Empty != "" && loaded == 0 {
+			return &exitError{code: exitNotFound, msg: fmt.Sprintf("no %s match %q", searchedFor(res.Kind), query)}
+		}
+		if t := s.Total(); t >= 0 {
+			total = t
+		}
+		if len(s.Items) > 0 {
+			if out == asJSON {
+				writeJSON(w, a.Raw, all)
+			} else {
+				present.WritePage(w, present.Show(a, nil), n == 0)
+			}
+			loaded = s.Asked.StartIndex + len(s.Items)
+		}
+		w.Flush()
+		switch {
+		case !s.More():
+			if s.Capped != "" && total > loaded {
+				fmt.Fprintf(env.Stderr, "coview: the registry shows the first %s of %s; a narrower query reaches the rest\n",
+					present.Thousands(loaded), present.Thousands(total))
+			}
+			return nil
+		case !all:
+			fmt.Fprintln(env.Stderr, "coview: "+searchMoreNote(total, loaded))
+			return nil
+		case n+1 >= maxPages:
+			return &exitError{code: exitFailure, msg: fmt.Sprintf("stopped after %s pages: the registry has not said the search ends", present.Thousands(maxPages))}
+		}
+		page = s.NextPage()
+	}
+}
+
+// searchedFor names what a search kind looks through, for "nothing
+// found".
+func searchedFor(kind api.ResourceKind) string {
+	switch kind {
+	case api.ResSearchCompanies:
+		return "company names"
+	case api.ResSearchOfficers:
+		return "officer names"
+	}
+	return "company or officer names"
+}
+
+// searchMoreNote tells that a search goes on past its first page, how far
+// the registry lets it be read, and how to print the rest.
+func searchMoreNote(total, loaded int) string {
+	switch {
+	case total < 0:
+		return fmt.Sprintf("the first %s matches are shown and there may be more; --all prints every page", present.Thousands(loaded))
+	case total > api.SearchDepthCap:
+		return fmt.Sprintf("%s more after these %s (of %s; the registry shows the first %s); --all prints them",
+			present.Thousands(api.SearchDepthCap-loaded), present.Thousands(loaded), present.Thousands(total), present.Thousands(api.SearchDepthCap))
+	}
+	return fmt.Sprintf("%s more after these %s (of %s); --all prints them", present.Thousands(total-loaded), present.Thousands(loaded), present.Thousands(total))
+}
