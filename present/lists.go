@@ -43,7 +43,7 @@ func officerItem(o api.Officer, closed bool) Item {
 	return Item{
 		Cells: []string{name, clean(labels.OfficerRole(o.OfficerRole)), clean(appointed), clean(resigned)},
 		Quiet: o.ResignedOn != "" || closed,
-		Link:  o.Links.Appointments(),
+		Link:  officerLink(o.Links),
 		Title: name,
 	}
 }
@@ -178,3 +178,13 @@ func Birth(d *api.PartialDate) string {
 }
 
 var monthAbbr = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+
+// officerLink is where an officer's row leads: the appointment in full,
+// which leads on to all their appointments; or straight there when the
+// registry gave no link to the appointment itself.
+func officerLink(l api.OfficerLinks) string {
+	if l.Self != "" {
+		return l.Self
+	}
+	return l.Appointments()
+}

@@ -58,8 +58,10 @@ func (d *document) wrapFor(w int) {
 		if si > 0 {
 			d.lines = append(d.lines, vline{})
 		}
-		if sec.Title != "" {
-			d.lines = append(d.lines, vline{heading: true, text: sec.Title})
+		for _, part := range wrap(sec.Title, room, 0) {
+			if part != "" {
+				d.lines = append(d.lines, vline{heading: true, text: part})
+			}
 		}
 		labelW := 0
 		for _, r := range sec.Rows {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -70,6 +71,52 @@ func TestGolden(t *testing.T) {
 		{"search_nothing_found", func(t *testing.T, m *model) {
 			typeName(t, m, "zzqxv")
 		}},
+		{"psc_list", func(t *testing.T, m *model) {
+			follow(t, m, "00006413", "Persons with significant control")
+		}},
+		{"psc_corporate", func(t *testing.T, m *model) {
+			follow(t, m, "00006413", "Persons with significant control")
+			openRow(t, m, "Gooseberry Fool Dairies")
+		}},
+		{"psc_protected", func(t *testing.T, m *model) {
+			follow(t, m, "00006411", "Persons with significant control")
+			openRow(t, m, "Protected")
+		}},
+		{"charges", func(t *testing.T, m *model) {
+			follow(t, m, "00006412", "Charges")
+		}},
+		{"charge", func(t *testing.T, m *model) {
+			follow(t, m, "00006412", "Charges")
+			press(t, m, "enter")
+		}},
+		{"insolvency", func(t *testing.T, m *model) {
+			follow(t, m, "00006403", "Insolvency")
+		}},
+		{"filing", func(t *testing.T, m *model) {
+			follow(t, m, "00006400", "Filing history")
+			press(t, m, "enter")
+		}},
+		{"officer", func(t *testing.T, m *model) {
+			follow(t, m, "00006400", "Officers")
+			openRow(t, m, "HARGREAVE")
+		}},
+		{"statement", func(t *testing.T, m *model) {
+			follow(t, m, "00006400", "PSC statements")
+			press(t, m, "enter")
+		}},
+		{"exemptions", func(t *testing.T, m *model) {
+			follow(t, m, "00006401", "Exemptions")
+		}},
+		{"registers", func(t *testing.T, m *model) {
+			follow(t, m, "00006411", "Registers")
+		}},
+		{"uk_establishments", func(t *testing.T, m *model) {
+			follow(t, m, "FC006406", "UK establishments")
+		}},
+		{"source", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006400\n"})
+			press(t, m, "v")
+		}},
 		{"error_not_found", func(t *testing.T, m *model) {
 			typeText(t, m, "sc 99999")
 			press(t, m, "enter")
@@ -94,4 +141,29 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	}
+}
+
+// follow opens a company and one of its links.
+func follow(t *testing.T, m *model, number, link string) {
+	t.Helper()
+	send(t, m, tea.PasteMsg{Content: number + "\n"})
+	selectLink(t, m, link)
+	press(t, m, "enter")
+}
+
+// openRow opens the first row of the list on screen holding text.
+func openRow(t *testing.T, m *model, text string) {
+	t.Helper()
+	l := m.page.list
+	if l == nil {
+		t.Fatalf("no list on %+v", m.page.place)
+	}
+	for i := range l.len() {
+		if strings.Contains(strings.Join(l.item(i).Cells, " "), text) {
+			m.page.lv.SetPosition(i, 0)
+			press(t, m, "enter")
+			return
+		}
+	}
+	t.Fatalf("no row holds %q", text)
 }

@@ -42,6 +42,7 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 					t.Fatalf("no row %q", tc.open)
 				}
 				m.page.lv.SetPosition(i, 0)
+				press(t, m, "enter") // the appointment in full, on its link to them all
 				press(t, m, "enter")
 			}
 			if m.page.list == nil || len(m.page.list.items) == 0 {

@@ -116,8 +116,11 @@ func (m *model) layout() {
 		cursor := pg.cursor
 		if pg.doc != nil && pg.doc.sections != nil && pg.cursor == 0 && pg.offset == 0 {
 			// Opened afresh, a page about one thing starts on what it
-			// leads to (the company a PSC is, a charge's filing).
-			cursor = pg.doc.firstLink()
+			// leads to (the company a PSC is), when that is on its first
+			// screen; otherwise at its top, which says what it is.
+			if first := pg.doc.firstLink(); first < pg.lv.Height() {
+				cursor = first
+			}
 		}
 		pg.lv.SetPosition(cursor, pg.offset)
 		pg.restore = false
@@ -237,7 +240,9 @@ func (m *model) pageHeadLines(w int) []string {
 		out = append(out, fit("  "+s.Meta.Render(or(pg.list.summary, "—")), w))
 		caveat = pg.list.caveat
 	case pg.head != "":
-		out = append(out, fit("  "+s.Meta.Render(pg.head), w))
+		for _, l := range wrap(pg.head, w-4, 2) {
+			out = append(out, "  "+s.Meta.Render(l))
+		}
 	}
 	if caveat != "" {
 		for _, l := range wrap(caveat, w-4, 2) {

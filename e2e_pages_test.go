@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// downTo presses Down until the selected line starts with text.
+func (s *tmuxSession) downTo(text string) {
+	s.t.Helper()
+	for range 40 {
+		if strings.Contains(s.screen(), "▸ "+text) {
+			return
+		}
+		s.keys("Down")
+		s.waitForChange()
+	}
+	s.t.Fatalf("never selected %q:\n%s", text, s.screen())
+}
+
+// waitForChange waits until the screen is not what it was: a key taken in.
+func (s *tmuxSession) waitForChange() {
+	before := s.screen()
+	for range 100 {
+		if s.screen() != before {
+			return
+		}
+	}
+}
+
+// The walk issue 13 asks for, in the real binary: a company, its people
+// with significant control, a corporate one, the company it is, that
+// company's charges, a charge, the filing that registered it, and all
+// the way back to the start without a request.
+func TestEndToEndAnOwnershipChainToAChargesFilingAndBack(t *testing.T) {
+	s := startTmux(t, 110, 32, cleanEnv(t), "--demo", "00006413")
+	s.waitFor("GOOSEBERRY FOOL LOGISTICS LIMITED", "1 overview")
+	s.keys("5")
+	s.waitFor("This profile")
+	s.downTo("Persons with significant control")
+	s.keys("Enter")
+	s.waitFor("2 people with significant control", "Gooseberry Fool Dairies Limited", "Corporate")
+	s.keys("Enter") // the first: the company that owns it now
+	s.waitFor("Person with significant control", "▸ Company   00006412 Gooseberry Fool Dairies Limited")
+	s.keys("Enter")
+	s.waitFor("GOOSEBERRY FOOL DAIRIES LIMITED  00006412", "1 overview")
+	s.keys("5")
+	s.waitFor("This profile")
+	s.downTo("Charges")
+	s.keys("Enter")
+	s.waitFor("4 charges: 1 outstanding, 1 partly satisfied, 2 satisfied")
+	s.keys("Enter")
+	s.waitFor("Charge code  0000 6412 0004", "Persons entitled")
+	s.keys("End")
+	s.waitFor("▸ 6 Mar 2024  Charge registered")
+	s.keys("Enter")
+	s.waitFor("Filing", "MR01")
+	for range 6 {
+		s.keys("BSpace")
+		s.waitForChange()
+	}
+	screen := s.waitFor("GOOSEBERRY FOOL LOGISTICS LIMITED  00006413", "This profile")
+	if !strings.Contains(screen, "▸ Persons with significant control") {
+		t.Fatalf("back at the start, the links pane is not where it was left:\n%s", screen)
+	}
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+}
