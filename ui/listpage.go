@@ -34,6 +34,7 @@ type listPage struct {
 	filter  string
 	current bool
 	shown   []int
+	quiet   bool // some row loaded is resigned, ceased or satisfied
 }
 
 // filtered says whether the list shows only some of its items.
@@ -81,9 +82,7 @@ func (l *listPage) match(from int) {
 
 // hasQuiet says whether some rows loaded are resigned, ceased or
 // satisfied, so that showing the current ones only means something.
-func (l *listPage) hasQuiet() bool {
-	return slices.ContainsFunc(l.items, func(it present.Item) bool { return it.Quiet })
-}
+func (l *listPage) hasQuiet() bool { return l.quiet }
 
 // newListPage starts a list with its first page.
 func newListPage(first *present.Page) *listPage {
@@ -109,6 +108,8 @@ func (l *listPage) add(pg *present.Page) {
 	}
 	from := len(l.items)
 	l.items = append(l.items, pg.Items...)
+	// Kept as rows arrive: the footer asks on every frame.
+	l.quiet = l.quiet || slices.ContainsFunc(pg.Items, func(it present.Item) bool { return it.Quiet })
 	if l.filtered() {
 		l.match(from)
 	}
