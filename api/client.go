@@ -227,6 +227,12 @@ func (c *Client) once(ctx context.Context, subject string, u *url.URL) (*Respons
 		return nil, &Error{Kind: KindTooLarge, Subject: subject, Status: resp.StatusCode,
 			Reason: fmt.Sprintf("the answer is larger than %d MiB", c.maxBody>>20)}
 	}
+	if cap(body)-len(body) > len(body)/8 {
+		// io.ReadAll grows by doubling; a body kept (the browser keeps
+		// what it fetched, for back and the source view) should not keep
+		// up to as much again of room it will never use.
+		body = bytes.Clone(body)
+	}
 	if resp.StatusCode != http.StatusOK {
 		return nil, c.statusError(subject, resp, rl, body, key)
 	}

@@ -21,7 +21,7 @@ func listModel(tb testing.TB, n, w, h int) *model {
 	res := api.Resource{Kind: api.ResFilings, Number: "00000001", Link: "/company/00000001/filing-history"}
 	l := newListPage(present.Show(&api.Answer{Resource: res, Filings: &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}}, nil))
 	m.page = &page{place: place{res: res, company: "00000001", title: "Filing history"}, list: l}
-	m.page.lv.SetLen(len(l.items))
+	m.page.lv.SetLen(l.count)
 	m.layout()
 	m.page.lv.SetPosition(n/2, n/2-5)
 	return m

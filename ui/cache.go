@@ -1,6 +1,10 @@
 package ui
 
 import (
+	"bytes"
+	"compress/flate"
+	"io"
+
 	"coview/api"
 	"coview/present"
 )
@@ -12,12 +16,40 @@ const cacheSize = 256
 
 // entry is an answer as the cache keeps it: a profile decoded (its panes
 // are built from it on arrival), or anything else already in words and
-// rows, with the body as received for the source view. The decoded form
-// of a list is not kept: its rows say all the browser shows.
+// rows, with the body as received for the source view, compressed: it is
+// read only when asked for (v), and JSON shrinks to a tenth. The decoded
+// form of a list is not kept: its rows say all the browser shows.
 type entry struct {
 	profile *api.Profile
 	page    *present.Page
-	raw     []byte
+	raw     packed
+}
+
+// packed is a body kept compressed.
+type packed []byte
+
+func pack(body []byte) packed {
+	if len(body) == 0 {
+		return nil
+	}
+	var b bytes.Buffer
+	w, _ := flate.NewWriter(&b, flate.BestSpeed) // only fails for a bad level
+	w.Write(body)
+	w.Close()
+	return bytes.Clone(b.Bytes())
+}
+
+// unpack gives the body back; what cannot be read (it never happens to
+// what pack wrote) gives nothing rather than a broken page.
+func (p packed) unpack() []byte {
+	if p == nil {
+		return nil
+	}
+	body, err := io.ReadAll(flate.NewReader(bytes.NewReader(p)))
+	if err != nil {
+		return nil
+	}
+	return body
 }
 
 // cache keeps answers already fetched in this session, so going back and

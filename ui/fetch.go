@@ -52,7 +52,7 @@ func (f fetch) do(ctx context.Context, reg Registry, company *api.Profile) (entr
 	if a.Profile != nil {
 		return entry{profile: a.Profile}, nil
 	}
-	return entry{page: present.Show(a, company), raw: a.Raw}, nil
+	return entry{page: present.Show(a, company), raw: pack(a.Raw)}, nil
 }
 
 // purpose says what an answer is for when it arrives.

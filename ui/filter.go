@@ -99,8 +99,8 @@ func (m *model) filterLine(w int) string {
 	default:
 		what = "are current"
 	}
-	count := fmt.Sprintf("%s of %s loaded %s", present.Thousands(l.len()), present.Thousands(len(l.items)), what)
-	if !l.done && l.total > len(l.items) {
+	count := fmt.Sprintf("%s of %s loaded %s", present.Thousands(l.len()), present.Thousands(l.count), what)
+	if !l.done && l.total > l.count {
 		count += fmt.Sprintf(" (%s in all: end loads them)", present.Thousands(l.total))
 	}
 	if m.filtering {

@@ -85,7 +85,7 @@ func (p probe) snap(draw bool) snapshot {
 		at:        m.hist.at,
 	}
 	if l := m.page.list; l != nil {
-		for _, r := range l.items {
+		for _, r := range allRows(l) {
 			s.rows = append(s.rows, r.Cells[0])
 		}
 	}

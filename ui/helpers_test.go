@@ -19,6 +19,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/present"
 )
 
 // today is the date every test browses on, so countdowns and goldens stay
@@ -475,4 +476,13 @@ func readAll(t testing.TB, r io.Reader) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// allRows are every row of a list loaded, shown or not.
+func allRows(l *listPage) []present.Item {
+	out := make([]present.Item, 0, l.count)
+	for i := range l.count {
+		out = append(out, l.at(i))
+	}
+	return out
 }

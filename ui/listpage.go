@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,11 +15,14 @@ import (
 )
 
 // listPage is a list on screen: the rows of every page of it loaded so
-// far, as present put them, joined, with the widest cell of each column
-// kept as pages arrive so that drawing costs only the visible rows.
+// far, as present put them, with the widest cell of each column kept as
+// pages arrive so that drawing costs only the visible rows. The rows are
+// the cached pages' own, not copies: a long list is held once.
 type listPage struct {
 	columns []present.Column
-	items   []present.Item
+	chunks  [][]present.Item // each page's rows, in order
+	starts  []int            // the index of each chunk's first row
+	count   int              // rows loaded
 	total   int  // items in the whole list; -1 when the registry did not say
 	loaded  int  // items received so far: where the next page starts
 	done    bool // nothing more to fetch
@@ -45,15 +49,21 @@ func (l *listPage) len() int {
 	if l.filtered() {
 		return len(l.shown)
 	}
-	return len(l.items)
+	return l.count
 }
 
 // item is the i-th row shown.
 func (l *listPage) item(i int) present.Item {
 	if l.filtered() {
-		return l.items[l.shown[i]]
+		return l.at(l.shown[i])
 	}
-	return l.items[i]
+	return l.at(i)
+}
+
+// at is the i-th row loaded, shown or not.
+func (l *listPage) at(i int) present.Item {
+	c := sort.SearchInts(l.starts, i+1) - 1
+	return l.chunks[c][i-l.starts[c]]
 }
 
 // setFilter shows only the rows that match, of those loaded and of those
@@ -69,8 +79,8 @@ func (l *listPage) setFilter(text string, current bool) {
 // match notes which items from index from on are shown.
 func (l *listPage) match(from int) {
 	needle := strings.ToLower(l.filter)
-	for i := from; i < len(l.items); i++ {
-		it := l.items[i]
+	for i := from; i < l.count; i++ {
+		it := l.at(i)
 		if l.current && it.Quiet {
 			continue
 		}
@@ -106,8 +116,12 @@ func (l *listPage) add(pg *present.Page) {
 			l.widest[i] = max(l.widest[i], ansi.StringWidth(c))
 		}
 	}
-	from := len(l.items)
-	l.items = append(l.items, pg.Items...)
+	from := l.count
+	if len(pg.Items) > 0 {
+		l.chunks = append(l.chunks, pg.Items)
+		l.starts = append(l.starts, l.count)
+		l.count += len(pg.Items)
+	}
 	// Kept as rows arrive: the footer asks on every frame.
 	l.quiet = l.quiet || slices.ContainsFunc(pg.Items, func(it present.Item) bool { return it.Quiet })
 	if l.filtered() {

@@ -26,8 +26,8 @@ func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 			t.Fatal("never done")
 		}
 	}
-	if len(l.items) != 250 || l.loaded != 250 || l.total != 250 {
-		t.Fatalf("rows %d loaded %d total %d", len(l.items), l.loaded, l.total)
+	if l.count != 250 || l.loaded != 250 || l.total != 250 {
+		t.Fatalf("rows %d loaded %d total %d", l.count, l.loaded, l.total)
 	}
 	if l.summary != "250 officers: 250 active" {
 		t.Fatalf("summary %q", l.summary)
@@ -40,8 +40,8 @@ func TestListPageStopsOnAnEmptyPageWhenTheTotalIsUnknown(t *testing.T) {
 		t.Fatal("done after a full page with no total")
 	}
 	l.add(shown(&api.Answer{Filings: &api.FilingHistory{}}))
-	if !l.done || len(l.items) != 100 {
-		t.Fatalf("done %v with %d rows", l.done, len(l.items))
+	if !l.done || l.count != 100 {
+		t.Fatalf("done %v with %d rows", l.done, l.count)
 	}
 }
 

@@ -78,7 +78,7 @@ func TestEnterOnANameOpensTheResultsPageAndBackReturns(t *testing.T) {
 	press(t, m, "/")
 	typeName(t, m, "hargreave")
 	press(t, m, "enter")
-	if !isSearch(m.page.res) || m.page.list == nil || len(m.page.list.items) == 0 {
+	if !isSearch(m.page.res) || m.page.list == nil || m.page.list.count == 0 {
 		t.Fatalf("on %+v", m.page.place)
 	}
 	if n := reg.searches.Load(); n != 1 {
@@ -87,7 +87,7 @@ func TestEnterOnANameOpensTheResultsPageAndBackReturns(t *testing.T) {
 	mustContain(t, screen(m), `Search "hargreave"`, "1 all", "2 companies", "3 officers", "HARGREAVE")
 
 	// An officer opens their appointments, and from there the companies.
-	i := slices.IndexFunc(m.page.list.items, func(it present.Item) bool { return strings.Contains(it.Cells[0], "HARGREAVE") })
+	i := slices.IndexFunc(allRows(m.page.list), func(it present.Item) bool { return strings.Contains(it.Cells[0], "HARGREAVE") })
 	m.page.lv.SetPosition(i, 0)
 	press(t, m, "enter")
 	if m.page.res.Kind != api.ResAppointments {
@@ -125,8 +125,8 @@ func TestAResultsPageCappedByTheRegistrySaysSo(t *testing.T) {
 	press(t, m, "enter", "2")
 	mustContain(t, screen(m), "1,003 matches")
 	press(t, m, "end", "end")
-	if !m.page.list.done || len(m.page.list.items) != 1000 {
-		t.Fatalf("loaded %d (done %v), want the 1,000 the registry shows", len(m.page.list.items), m.page.list.done)
+	if !m.page.list.done || m.page.list.count != 1000 {
+		t.Fatalf("loaded %d (done %v), want the 1,000 the registry shows", m.page.list.count, m.page.list.done)
 	}
 	mustContain(t, screen(m), `1,003 matches for "ltd"; the registry shows the first 1,000`)
 }
@@ -138,7 +138,7 @@ func TestSearchTextThatNeedsEscapingAndHostileResults(t *testing.T) {
 		press(t, m, "/")
 		typeName(t, m, q)
 		press(t, m, "enter")
-		if !isSearch(m.page.res) || len(m.page.list.items) == 0 {
+		if !isSearch(m.page.res) || m.page.list.count == 0 {
 			t.Fatalf("%q: on %+v with nothing listed", q, m.page.place)
 		}
 		assertHarmless(t, q, m.View().Content)

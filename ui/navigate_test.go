@@ -312,8 +312,8 @@ func TestDissolvedCompanyOfficersAreNotShownAsCurrent(t *testing.T) {
 	press(t, m, "enter")
 	s := screen(m)
 	mustContain(t, s, "Dissolved", "no officer is current", "dissolved")
-	if !m.page.list.items[0].Quiet || m.page.list.items[0].Cells[3] != "dissolved" {
-		t.Fatalf("a dissolved company's officer reads as current: %+v", m.page.list.items[0])
+	if !m.page.list.at(0).Quiet || m.page.list.at(0).Cells[3] != "dissolved" {
+		t.Fatalf("a dissolved company's officer reads as current: %+v", m.page.list.at(0))
 	}
 }
 

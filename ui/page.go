@@ -105,7 +105,7 @@ func (m *model) build(to place) (*page, bool) {
 // sourceOf is the JSON of a resource as the registry sent it: every page
 // of a list loaded so far, one after the other.
 func (m *model) sourceOf(res api.Resource, first entry) []present.Line {
-	lines := present.Document(first.raw)
+	lines := present.Document(first.raw.unpack())
 	if first.page == nil || len(first.page.Columns) == 0 {
 		return lines
 	}
@@ -115,7 +115,7 @@ func (m *model) sourceOf(res api.Resource, first entry) []present.Line {
 			return lines
 		}
 		lines = append(lines, present.Line{Text: fmt.Sprintf("— the next page, from item %s —", present.Thousands(start+1))})
-		lines = append(lines, present.Document(next.raw)...)
+		lines = append(lines, present.Document(next.raw.unpack())...)
 		start += len(next.page.Items)
 	}
 }

@@ -37,7 +37,7 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 			selectLink(t, m, tc.link)
 			press(t, m, "enter")
 			if tc.open != "" {
-				i := slices.IndexFunc(m.page.list.items, func(it present.Item) bool { return it.Cells[0] == tc.open })
+				i := slices.IndexFunc(allRows(m.page.list), func(it present.Item) bool { return it.Cells[0] == tc.open })
 				if i < 0 {
 					t.Fatalf("no row %q", tc.open)
 				}
@@ -45,7 +45,7 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 				press(t, m, "enter") // the appointment in full, on its link to them all
 				press(t, m, "enter")
 			}
-			if m.page.list == nil || len(m.page.list.items) == 0 {
+			if m.page.list == nil || m.page.list.count == 0 {
 				t.Fatalf("no list on %+v", m.page.place)
 			}
 
@@ -54,10 +54,10 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := present.Show(a, m.cache.profile(m.page.company))
-			if !slices.EqualFunc(m.page.list.items, want.Items, func(a, b present.Item) bool {
+			if !slices.EqualFunc(allRows(m.page.list), want.Items, func(a, b present.Item) bool {
 				return slices.Equal(a.Cells, b.Cells) && a.Quiet == b.Quiet && a.Link == b.Link
 			}) {
-				t.Fatalf("the browser's rows differ from present's:\n%v\n%v", m.page.list.items, want.Items)
+				t.Fatalf("the browser's rows differ from present's:\n%v\n%v", allRows(m.page.list), want.Items)
 			}
 
 			body := bodyLines(screen(m))[1:] // under the column headings

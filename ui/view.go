@@ -176,7 +176,7 @@ func (m *model) renderBody(h int) []string {
 	case pg.list != nil:
 		if pg.list.len() == 0 {
 			empty := or(line(pg.list.empty), "Nothing listed.")
-			if pg.list.filtered() && len(pg.list.items) > 0 {
+			if pg.list.filtered() && pg.list.count > 0 {
 				empty = "No row loaded matches the filter."
 			}
 			var out []string
@@ -718,7 +718,7 @@ func (m *model) position() string {
 	case pg.list != nil && pg.list.len() > 0:
 		total := pg.list.total
 		if total < 0 {
-			total = len(pg.list.items)
+			total = pg.list.count
 		}
 		return fmt.Sprintf("%s of %s", thousands(pg.lv.Cursor()+1), thousands(total))
 	case pg.doc != nil && len(pg.doc.lines) > 0:
