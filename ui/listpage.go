@@ -23,9 +23,9 @@ type listPage struct {
 	chunks  [][]present.Item // each page's rows, in order
 	starts  []int            // the index of each chunk's first row
 	count   int              // rows loaded
-	total   int  // items in the whole list; -1 when the registry did not say
-	loaded  int  // items received so far: where the next page starts
-	done    bool // nothing more to fetch
+	total   int              // items in the whole list; -1 when the registry did not say
+	loaded  int              // items received so far: where the next page starts
+	done    bool             // nothing more to fetch
 	empty   string
 	summary string // counts, under the breadcrumb
 	caveat  string // a warning about reading the list (dissolved companies)
