@@ -216,3 +216,41 @@ func TestWaitingForTheQuotaIsShownAndEscStopsIt(t *testing.T) {
 	mustShowCompany(t, s, "00006402", demoNames["00006402"])
 	mustNotContain(t, s.screen, "rate limit reached")
 }
+
+// At 40x10 a list's headings stay over their columns (issue 11 item 20).
+func TestListHeadingsStayOverTheirColumnsOnASmallWindow(t *testing.T) {
+	m := testModel(t, demoRegistry(t), Options{})
+	for _, size := range []tea.WindowSizeMsg{{Width: 40, Height: 10}, {Width: 52, Height: 12}, {Width: 80, Height: 24}} {
+		send(t, m, size)
+		send(t, m, tea.PasteMsg{Content: "00006401\n"})
+		selectLink(t, m, "Officers")
+		press(t, m, "enter")
+		l := m.page.list
+		ws := widths(l.columns, l.widest, size.Width)
+		body := bodyLines(screen(m))
+		head := body[0]
+		// Each column starts where its heading starts.
+		at := 2
+		for i := range l.columns {
+			title := cut(l.columns[i].Title, ws[i])
+			if got := runeSlice(head, at, len([]rune(title))); got != title {
+				t.Fatalf("at %dx%d heading %d reads %q at cell %d, want %q:\n%s", size.Width, size.Height, i, got, at, title, head)
+			}
+			cell := cut(or(l.item(1).Cells[i], "—"), ws[i])
+			if got := runeSlice(body[2], at, len([]rune(cell))); got != cell {
+				t.Fatalf("at %dx%d row cell %d reads %q at cell %d, want %q:\n%s", size.Width, size.Height, i, got, at, cell, body[2])
+			}
+			at += ws[i] + 2
+		}
+		press(t, m, "backspace")
+	}
+}
+
+// runeSlice is n runes of s from rune at: the cells of a plain screen line.
+func runeSlice(s string, at, n int) string {
+	r := []rune(s)
+	if at >= len(r) {
+		return ""
+	}
+	return string(r[at:min(at+n, len(r))])
+}
