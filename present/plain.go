@@ -61,6 +61,10 @@ func WritePage(w io.Writer, pg *Page, withHead bool) {
 				b.WriteString(s + "\n")
 			}
 		}
+		// Why nothing is listed, unless the summary said it already.
+		if e := clean(pg.Empty); e != "" && e != pg.Summary && len(pg.Items) == 0 && len(pg.Sections) == 0 && len(pg.Lines) == 0 {
+			b.WriteString(e + "\n")
+		}
 	}
 	switch {
 	case len(pg.Sections) > 0:

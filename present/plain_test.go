@@ -1,6 +1,9 @@
 package present
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // --plain prints every form of page as rows and words: a list under its
 // column titles, one thing in titled sections, and what coview has no
@@ -71,5 +74,18 @@ Case 1: Creditors' voluntary liquidation
 				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestAnEmptyListSaysWhyOnce(t *testing.T) {
+	for _, pg := range []*Page{
+		{Summary: "No charges are registered against this company.", Empty: "No charges are registered against this company.", Columns: []Column{{Title: "Created"}}},
+		{Summary: "0 officers", Empty: "No officers are listed for this company.", Columns: []Column{{Title: "Name"}}},
+	} {
+		var b strings.Builder
+		WritePage(&b, pg, true)
+		if n := strings.Count(b.String(), pg.Empty); n != 1 {
+			t.Fatalf("%q says why %d times:\n%s", pg.Empty, n, b.String())
+		}
 	}
 }

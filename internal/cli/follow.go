@@ -184,9 +184,6 @@ func writeAnswer(w *bufio.Writer, a *api.Answer, company *api.Profile, first, al
 		}
 	default:
 		present.WritePage(w, pg, first)
-		if first && len(pg.Items) == 0 && len(pg.Lines) == 0 && pg.Empty != "" {
-			w.WriteString(pg.Empty + "\n")
-		}
 	}
 	return pg
 }
