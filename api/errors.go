@@ -27,6 +27,7 @@ const (
 	KindTimeout                       // no complete answer in time
 	KindUnreachable                   // connection refused, reset, DNS, TLS
 	KindCanceled                      // the caller gave up
+	KindNoDocument                    // a filing without a document, or without one in the format asked for
 )
 
 // Error is every failure the client reports. Its message names the company
@@ -63,6 +64,7 @@ var (
 	ErrTimeout       = &Error{Kind: KindTimeout}
 	ErrUnreachable   = &Error{Kind: KindUnreachable}
 	ErrCanceled      = &Error{Kind: KindCanceled}
+	ErrNoDocument    = &Error{Kind: KindNoDocument}
 )
 
 // Is matches errors of the same kind, so the sentinels above work with errors.Is.
@@ -136,6 +138,8 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s: cannot reach the registry: %s", s, reason)
 	case KindCanceled:
 		return fmt.Sprintf("%s: cancelled", s)
+	case KindNoDocument:
+		return fmt.Sprintf("%s: %s", s, orDefault(reason, "there is no document"))
 	}
 	return fmt.Sprintf("%s: %s", s, reason)
 }

@@ -128,3 +128,9 @@ func CompanyPath(n Number) string { return "/company/" + url.PathEscape(string(n
 func CompanyResource(n Number) Resource {
 	return Resource{Kind: ResCompany, Number: n, Link: CompanyPath(n)}
 }
+
+// FilingPath is the path of one filing in a company's filing history, by
+// its transaction id.
+func FilingPath(n Number, transactionID string) string {
+	return CompanyPath(n) + "/filing-history/" + url.PathEscape(transactionID)
+}

@@ -16,4 +16,16 @@
 // name, every pane filled, an empty filing history, and an empty officers
 // list but for 00007900-00007959, which share a nominee director with more
 // than 50 appointments). Numbers lists only the fixtures.
+//
+// Filings' documents come from elsewhere, as live. Start runs the whole
+// demo: this registry and, each on a listener of its own, a document API
+// (GET /document/{id} for metadata and /document/{id}/content, which
+// redirects, both with the registry's key) and a storage host that serves
+// the documents only at short-lived signed links and refuses any request
+// that carries an Authorization header, as the live S3 bucket does. The
+// registry's filings then link to that document API. Every filing with a
+// document link has a small, valid PDF saying which filing it is;
+// FilingWithXHTML also comes as XHTML (iXBRL), FilingSlowDocument is 20 MB
+// sent slowly, FilingDocumentMissing's metadata is a 404, and
+// FilingWithoutDocument, like every filing without a link, has none.
 package demo

@@ -13,6 +13,11 @@ type Options struct {
 	Window  time.Duration    // 0 means 5*time.Minute
 	Latency time.Duration    // added to every response (for benchmarks); 0 none
 	Now     func() time.Time // nil means time.Now
+	// DocumentURL, when set, is the document API the filings link to:
+	// their links.document_metadata, which name the live document API
+	// in the fixtures, are rewritten to it. Start sets it to the demo's
+	// own.
+	DocumentURL string
 }
 
 // handler is the demo registry. Everything it serves is read-only and loaded
@@ -25,6 +30,9 @@ type handler struct {
 	routes  *http.ServeMux
 	// searchIndex is built on the first search (see search.go).
 	searchIndex func() *searchIndex
+	// documentLinks rewrites the document links in an item (see
+	// Options.DocumentURL).
+	documentLinks func([]byte) []byte
 }
 
 // NewHandler returns the demo registry: every request is authenticated with
@@ -42,6 +50,7 @@ func NewHandler(opts Options) http.Handler {
 		h.now = time.Now
 	}
 	h.searchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(h.reg) })
+	h.documentLinks = rewriteDocumentLinks(opts.DocumentURL)
 
 	// Methods are checked before routing, so the patterns carry none; that
 	// lets every refusal share the registry's JSON error shapes rather than

@@ -93,6 +93,11 @@ func (h *handler) filingHistory(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	items := cut(c.filings, p)
+	served := make([]json.RawMessage, len(items))
+	for i, item := range items {
+		served[i] = h.documentLinks(item)
+	}
 	writeJSON(w, http.StatusOK, filingHistoryList{
 		Etag:                c.filingsEtag,
 		Kind:                "filing-history",
@@ -100,7 +105,7 @@ func (h *handler) filingHistory(w http.ResponseWriter, r *http.Request) {
 		ItemsPerPage:        p.size,
 		StartIndex:          p.start,
 		TotalCount:          len(c.filings),
-		Items:               cut(c.filings, p),
+		Items:               served,
 	})
 }
 
@@ -169,7 +174,7 @@ func (h *handler) item(notFound string) http.HandlerFunc {
 			writeNotFound(w, notFound)
 			return
 		}
-		writeBody(w, http.StatusOK, item)
+		writeBody(w, http.StatusOK, h.documentLinks(item))
 	}
 }
 

@@ -17,7 +17,7 @@ const (
 	exitFailure  = 1 // network, server, unreadable response
 	exitUsage    = 2 // usage error or invalid company number
 	exitAuth     = 3 // no key, or the key was rejected
-	exitNotFound = 4 // company not found, no such link to follow, or nothing matches a search
+	exitNotFound = 4 // company not found, no such link to follow, nothing matches a search, or no such filing or document
 )
 
 // exitError carries an exit code up to Main, with a message for stderr;
@@ -61,7 +61,7 @@ func exitCode(err error) int {
 			return exitUsage
 		case api.KindInvalidKey, api.KindMissingKey, api.KindForbidden:
 			return exitAuth
-		case api.KindNotFound:
+		case api.KindNotFound, api.KindNoDocument:
 			return exitNotFound
 		}
 		return exitFailure

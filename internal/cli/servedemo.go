@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -14,15 +12,17 @@ import (
 )
 
 const serveDemoLong = `Run the demo registry alone, for trying other clients (curl, scripts, another
-coview with --base-url). It answers like the live registry (Basic auth with
-the demo key, 401s, 404s, paging, rate-limit headers) for these fictional
-companies:
+coview with --base-url and --document-url). It answers like the live registry
+(Basic auth with the demo key, 401s, 404s, paging, rate-limit headers), and
+beside it, each on a port of its own as live, serves a document API for the
+filings' documents (the filings link to it) and the storage it redirects to,
+which refuses any request that carries a key. It prints all three addresses.
+The fictional companies:
 `
 
 // newServeDemoCommand is "coview serve-demo".
 func newServeDemoCommand(env Env) *cobra.Command {
-	var addr string
-	var opts demo.Options
+	var opts demo.ServeOptions
 	cmd := &cobra.Command{
 		Use:     "serve-demo",
 		Short:   "Run the demo registry alone, for curl or other clients",
@@ -35,43 +35,41 @@ func newServeDemoCommand(env Env) *cobra.Command {
 			if len(args) > 0 {
 				return usageError("serve-demo takes no arguments, got %q", args[0])
 			}
-			return serveDemo(cmd.Context(), addr, opts, env)
+			return serveDemo(cmd.Context(), opts, env)
 		},
 	}
 	fs := cmd.Flags()
 	fs.SortFlags = false
-	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	fs.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	fs.StringVar(&opts.DocumentAddr, "document-addr", "", "address of the document API (default: --addr's host, a free port)")
+	fs.StringVar(&opts.StorageAddr, "storage-addr", "", "address of the document storage (default: --addr's host, a free port)")
 	fs.IntVar(&opts.Limit, "limit", 600, "requests allowed per window, per key")
 	fs.DurationVar(&opts.Window, "window", 5*time.Minute, "the rate-limit window")
 	fs.DurationVar(&opts.Latency, "latency", 0, "delay added to every answer, to imitate a distant registry")
 	return cmd
 }
 
-func serveDemo(ctx context.Context, addr string, opts demo.Options, env Env) error {
+func serveDemo(ctx context.Context, opts demo.ServeOptions, env Env) error {
 	if opts.Limit <= 0 || opts.Window <= 0 || opts.Latency < 0 {
 		return usageError("--limit and --window must be positive and --latency not negative")
 	}
-	l, err := net.Listen("tcp", addr)
+	opts.ErrorLog = serverLog(env.Stderr)
+	s, err := demo.Start(opts)
 	if err != nil {
-		return usageError("cannot listen on %s: %v", addr, err)
+		return usageError("%v", err)
 	}
-	srv := &http.Server{
-		Handler:           demo.NewHandler(opts),
-		ReadHeaderTimeout: 5 * time.Second,
-		ErrorLog:          serverLog(env.Stderr),
-	}
-	url := "http://" + l.Addr().String()
-	fmt.Fprintf(env.Stderr, "coview: demo registry on %s (ctrl+c to stop)\n", url)
-	fmt.Fprintf(env.Stderr, "coview: its key is the public demo key %s; try:\n  curl -u %s: %s/company/00006400\n", demo.Key, demo.Key, url)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(l) }()
+	fmt.Fprintf(env.Stderr, "coview: demo registry on %s (ctrl+c to stop)\n", s.RegistryURL)
+	fmt.Fprintf(env.Stderr, "coview: its document API on %s, and document storage on %s\n", s.DocumentURL, s.StorageURL)
+	fmt.Fprintf(env.Stderr, "coview: its key is the public demo key %s; try:\n  curl -u %s: %s/company/00006400\n", demo.Key, demo.Key, s.RegistryURL)
+	fmt.Fprintf(env.Stderr, "  coview --base-url %s --document-url %s document 00006400 %s\n", s.RegistryURL, s.DocumentURL, demo.FilingWithXHTML)
 	select {
-	case err := <-errc:
+	case err := <-s.Failed():
+		s.Close()
 		return err
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		return srv.Shutdown(shutdown)
+		return s.Shutdown(shutdown)
 	}
 }
 

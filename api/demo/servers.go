@@ -1,0 +1,125 @@
+package demo
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"time"
+)
+
+// ServeOptions configure Start: the registry's Options (its rate limit,
+// latency and clock, which the document API shares, with a quota of its
+// own), where to listen, and how fast the slow document goes.
+type ServeOptions struct {
+	Options
+	// Addr, DocumentAddr and StorageAddr are where the registry, the
+	// document API and the storage listen. "" is a free port: on
+	// 127.0.0.1 for Addr, and on Addr's host for the other two.
+	Addr, DocumentAddr, StorageAddr string
+	// SlowDocumentRate is how fast FilingSlowDocument is sent, in bytes a
+	// second; 0 means 4 MB a second (its 20 MB take about 5 seconds).
+	SlowDocumentRate int
+	// ErrorLog is where the servers log what goes wrong with connections;
+	// nil is the standard logger.
+	ErrorLog *log.Logger
+}
+
+// Servers are the demo registry, its document API and the storage the
+// document API hands content out from, each on a listener of its own, as
+// the live services are on hosts of their own: so a client's rule that
+// the key goes to the registry and the document API and never to the
+// storage is put to the test. The registry's filings link to this
+// document API (their links.document_metadata are rewritten to it).
+type Servers struct {
+	RegistryURL string // e.g. http://127.0.0.1:8080
+	DocumentURL string // the document API
+	StorageURL  string // where the document API redirects content requests
+
+	servers []*http.Server
+	failed  chan error
+}
+
+// Start listens on the three addresses and serves until Close or
+// Shutdown. It is what coview --demo and coview serve-demo run, and what
+// tests use for the whole demo, documents included.
+func Start(opts ServeOptions) (*Servers, error) {
+	addr := opts.Addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on %s: %w", addr, err)
+	}
+	other := func(a string) string {
+		if a == "" {
+			return net.JoinHostPort(host, "0")
+		}
+		return a
+	}
+	var listeners []net.Listener
+	closeAll := func() {
+		for _, l := range listeners {
+			l.Close()
+		}
+	}
+	for _, a := range []string{addr, other(opts.DocumentAddr), other(opts.StorageAddr)} {
+		l, err := net.Listen("tcp", a)
+		if err != nil {
+			closeAll()
+			return nil, fmt.Errorf("cannot listen on %s: %w", a, err)
+		}
+		listeners = append(listeners, l)
+	}
+	url := func(l net.Listener) string { return "http://" + l.Addr().String() }
+	s := &Servers{
+		RegistryURL: url(listeners[0]),
+		DocumentURL: url(listeners[1]),
+		StorageURL:  url(listeners[2]),
+		failed:      make(chan error, 3),
+	}
+
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	docs := newDocuments(opts, s.DocumentURL, s.StorageURL, secret)
+	registry := opts.Options
+	registry.DocumentURL = s.DocumentURL
+	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage()} {
+		srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ErrorLog: opts.ErrorLog}
+		s.servers = append(s.servers, srv)
+		go func() {
+			if err := srv.Serve(listeners[i]); !errors.Is(err, http.ErrServerClosed) {
+				s.failed <- err
+			}
+		}()
+	}
+	return s, nil
+}
+
+// Failed delivers the error of a server that stopped by itself (its
+// listener failed); one that was closed or shut down delivers nothing.
+func (s *Servers) Failed() <-chan error { return s.failed }
+
+// Close stops all three at once, cutting off requests in flight.
+func (s *Servers) Close() {
+	for _, srv := range s.servers {
+		srv.Close()
+	}
+}
+
+// Shutdown stops all three, letting requests in flight finish until ctx
+// ends, and then cutting them off.
+func (s *Servers) Shutdown(ctx context.Context) error {
+	var errs []error
+	for _, srv := range s.servers {
+		if err := srv.Shutdown(ctx); err != nil {
+			srv.Close()
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
