@@ -25,6 +25,8 @@ filing_history, charges, ...) or a short form: psc, filings, statements.
 Environment:
   COVIEW_API_KEY    the API key (overrides the keyring)
   COVIEW_BASE_URL   the registry (default ` + api.DefaultBaseURL + `)
+  COVIEW_DOCUMENT_URL  its document API, for filings' documents
+                    (default ` + api.DefaultDocumentURL + `)
   NO_COLOR          no colours in the browser
   XDG_STATE_HOME    where recent numbers are kept (coview/recent)
   XDG_CONFIG_HOME   where a key is kept only after auth login --insecure-storage
@@ -34,7 +36,8 @@ Exit codes:
   1    other failure (network, server, unreadable response)
   2    usage error or invalid company number
   3    authentication: no key, or the key was rejected
-  4    company not found, no such link to follow, or nothing matches a search
+  4    company not found, no such link to follow, nothing matches a search, or
+       no such filing or document (coview document)
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 const rootExample = `
@@ -51,6 +54,10 @@ coview --json --all --follow filings 00006401
 pbpaste | coview --json -
 # find companies and officers by name
 coview search marzipan mountain
+# the companies and people around a company
+coview connections 00006412
+# save a filing's document (its transaction id is on the filing's page)
+coview document 00006400 OTI1ODMyMTcxNWRtb3JlZ3h6
 `
 
 // lookupFlags are the root command's own flags.
@@ -82,7 +89,7 @@ func newRootCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
-	cmd.AddCommand(newSearchCommand(env), newAuthCommand(env), newServeDemoCommand(env))
+	cmd.AddCommand(newSearchCommand(env), newConnectionsCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
 	return cmd
 }
 
