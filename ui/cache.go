@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"coview/api"
+	"coview/connections"
 	"coview/present"
 )
 
@@ -23,6 +24,9 @@ type entry struct {
 	profile *api.Profile
 	page    *present.Page
 	raw     packed
+	// officer is, for the first page of an officer's appointments, what
+	// it says of the officer: who else they probably are is asked with it.
+	officer *connections.Record
 }
 
 // packed is a body kept compressed.

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/connections"
 	"coview/present"
 )
 
@@ -52,7 +53,12 @@ func (f fetch) do(ctx context.Context, reg Registry, company *api.Profile) (entr
 	if a.Profile != nil {
 		return entry{profile: a.Profile}, nil
 	}
-	return entry{page: present.Show(a, company), raw: pack(a.Raw)}, nil
+	e := entry{page: present.Show(a, company), raw: pack(a.Raw)}
+	if a.Appointments != nil && f.start == 0 {
+		r := connections.RecordOf(f.res.ID, a.Appointments)
+		e.officer = &r
+	}
+	return e, nil
 }
 
 // purpose says what an answer is for when it arrives.
@@ -127,7 +133,7 @@ func (m *model) stopMore() {
 }
 
 func (m *model) busy() bool {
-	return m.nav != nil || m.more != nil || (m.keys != nil && m.keys.saving)
+	return m.nav != nil || m.more != nil || (m.keys != nil && m.keys.saving) || m.walkingNow() != nil
 }
 
 func (m *model) startSpinner() tea.Cmd {

@@ -24,6 +24,8 @@ type KeyMap struct {
 	Filter   key.Binding // filter a list as you type
 	Current  key.Binding // a list's current rows only, or all
 	Source   key.Binding // the JSON the registry sent, and back
+	Connect  key.Binding // the companies and people around a company
+	Expand   key.Binding // walk on from a connected company, in place
 	Back     key.Binding
 	Forward  key.Binding
 	Next     key.Binding // the next number of a paste
@@ -60,6 +62,8 @@ func DefaultKeyMap() KeyMap {
 		Filter:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter")),
 		Current:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "current/all")),
 		Source:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "source JSON")),
+		Connect:  key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "connections")),
+		Expand:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "expand a company")),
 		Back:     key.NewBinding(key.WithKeys("backspace", "alt+left"), key.WithHelp("⌫/alt+←", "back")),
 		Forward:  key.NewBinding(key.WithKeys("alt+right"), key.WithHelp("alt+→", "forward")),
 		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next pasted")),
@@ -76,7 +80,7 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the footer: the few keys most useful where the user is.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Filter, k.Search, k.Cancel, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Filter, k.Connect, k.Expand, k.Search, k.Cancel, k.Help, k.Quit}
 }
 
 // SearchHelp is the footer while the search input has the keyboard.

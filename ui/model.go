@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/api"
+	"coview/connections"
 	"coview/ui/recent"
 )
 
@@ -68,6 +69,10 @@ type model struct {
 	problemErr  error // the rate-limit error being counted down
 	countdownID int   // the countdown ticking; older ticks are dropped
 
+	walker *connections.Walker            // the session's walks of connections, and every answer they read
+	walks  map[api.Number]*walking        // each company's walk: its newest snapshot, and the walk under way
+	sameAs map[string]*connections.SameAs // who else each officer seen probably is, by officer id
+
 	waits    map[string]api.Wait // waits for the quota in progress, by the request they hold back
 	waitTick int                 // the countdown of the waits ticking; older ticks are dropped
 
@@ -99,6 +104,8 @@ func newModel(ctx context.Context, opts Options) *model {
 		recentSel: -1,
 		hist:      newHistory(),
 		waits:     map[string]api.Wait{},
+		walks:     map[api.Number]*walking{},
+		sameAs:    map[string]*connections.SameAs{},
 		cache:     newCache(cacheSize),
 		width:     80,
 		height:    24,

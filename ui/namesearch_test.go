@@ -15,14 +15,16 @@ import (
 
 // Finding companies and officers by name (issue 12).
 
-// counting is a registry that counts the searches it is asked for.
+// counting is a registry that counts the searches of every kind it is
+// asked for, the box's own (an officer's page asks for other records of
+// the officer with a search of officers, which is not counted).
 type counting struct {
 	Registry
 	searches atomic.Int64
 }
 
 func (c *counting) Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
-	if isSearch(res) {
+	if res.Kind == api.ResSearch {
 		c.searches.Add(1)
 	}
 	return c.Registry.Fetch(ctx, res, page)

@@ -59,6 +59,11 @@ func (m *model) arrive(pg *page, why purpose, delta int, notes int) tea.Cmd {
 	if pg.isProfile() {
 		cmds = append(cmds, m.remember(pg.res.Number))
 	}
+	if pg.res.Kind == api.ResAppointments {
+		if e, ok := m.cache.peek(fetch{res: pg.res}); ok {
+			cmds = append(cmds, m.askSameAs(e))
+		}
+	}
 	cmds = append(cmds, m.moreIfNear())
 	return tea.Batch(cmds...)
 }
@@ -139,6 +144,14 @@ func (m *model) reload() tea.Cmd {
 	pg := m.page
 	if pg.isHome() {
 		return nil
+	}
+	if pg.show == showConnections {
+		// Walked again: what this session read already costs nothing.
+		var expand []api.Number
+		if w := m.walks[pg.company]; w != nil {
+			expand = w.expand
+		}
+		return m.walk(pg.company, expand)
 	}
 	f := fetch{res: pg.res}
 	if !pg.isProfile() {

@@ -43,6 +43,9 @@ const linksTab = 4
 // that something must be fetched first. Whether it is a list, one thing
 // in words or JSON is read from the answer as present put it.
 func (m *model) build(to place) (*page, bool) {
+	if to.show == showConnections {
+		return m.buildConnections(to), true
+	}
 	pg := &page{place: to, restore: true}
 	pg.profile = m.cache.profile(to.company)
 	switch {

@@ -17,13 +17,14 @@ type place struct {
 	source  bool         // showing the JSON the registry sent (v)
 	filter  string       // a list's filter
 	current bool         // a list's current rows only
+	show    int          // what of the resource is shown: 0 the resource, or showConnections
 }
 
 // same reports whether two places show the same thing, whatever the view.
-func (p place) same(q place) bool { return p.res == q.res }
+func (p place) same(q place) bool { return p.res == q.res && p.show == q.show }
 
 func (p place) isHome() bool    { return p.res.IsZero() }
-func (p place) isProfile() bool { return p.res.Kind == api.ResCompany }
+func (p place) isProfile() bool { return p.res.Kind == api.ResCompany && p.show == 0 }
 
 // companyPlace is a company's profile.
 func companyPlace(n api.Number) place {

@@ -38,6 +38,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.onCountdown(msg)
 	case waitMsg:
 		return m.onWait(msg)
+	case walkMsg:
+		return m.onWalk(msg)
+	case sameAsMsg:
+		return m.onSameAs(msg)
 	case pauseMsg:
 		return m.onPause(msg)
 	case suggestedMsg:
@@ -137,11 +141,24 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.toggleCurrent()
 	case key.Matches(msg, k.Source):
 		return m.toggleSource()
+	case key.Matches(msg, k.Connect):
+		return m.openConnections()
+	case key.Matches(msg, k.Expand):
+		return m.expandSelected()
 	case key.Matches(msg, k.Next):
 		if len(m.queue) == 0 {
 			return m.flash("No more numbers from a paste.", false)
 		}
 		return m.openNext()
+	case m.page.show == showConnections && key.Matches(msg, k.NextTab, k.PrevTab, k.Tabs):
+		switch {
+		case key.Matches(msg, k.NextTab):
+			m.switchConnections(m.page.tab + 1)
+		case key.Matches(msg, k.PrevTab):
+			m.switchConnections(m.page.tab - 1)
+		case msg.Code >= '1' && msg.Code <= '3':
+			m.switchConnections(int(msg.Code - '1'))
+		}
 	case isSearch(m.page.res) && key.Matches(msg, k.NextTab, k.PrevTab, k.Tabs):
 		at := slices.Index(searchKinds, m.page.res.Kind)
 		switch {
@@ -183,6 +200,8 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // dismisses an error, then the help.
 func (m *model) escape() tea.Cmd {
 	switch {
+	case m.walkingNow() != nil && m.nav == nil && m.more == nil:
+		return m.stopWalk()
 	case m.busy():
 		return m.cancelRequests()
 	case m.problem != nil:

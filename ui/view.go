@@ -237,7 +237,13 @@ func (m *model) pageHeadLines(w int) []string {
 		if isSearch(pg.res) {
 			out = append(out, m.searchTabsLine(w))
 		}
+		if pg.show == showConnections {
+			out = append(out, m.connectionTabsLine(w))
+		}
 		out = append(out, fit("  "+s.Meta.Render(or(pg.list.summary, "—")), w))
+		for _, l := range m.sameAsLines() {
+			out = append(out, fit("  "+s.Note.Render(line(l)), w))
+		}
 		caveat = pg.list.caveat
 	case pg.head != "":
 		for _, l := range wrap(pg.head, w-4, 2) {
@@ -590,7 +596,7 @@ func (m *model) helpLines(w int) []string {
 		{"Move", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}},
 		{"Pages", []key.Binding{k.NextTab, k.PrevTab, k.Tabs, k.Open, k.Back, k.Forward}},
 		{"Do", []key.Binding{k.Search, k.Next, k.Reload, k.Copy, k.Cancel, k.Help, k.Quit}},
-		{"Lists", []key.Binding{k.Filter, k.Current, k.Source}},
+		{"Lists", []key.Binding{k.Filter, k.Current, k.Source, k.Connect, k.Expand}},
 		{"In the search box", []key.Binding{search.Open, search.RecentUp, search.Complete, search.LeaveSearch, search.ForceQuit}},
 	}
 	var blocks [][]string
@@ -685,7 +691,7 @@ func (m *model) footerLines(w int) []string {
 			bindings[1].SetHelp("↑/↓", "pick a match")
 		}
 	}
-	keys := " " + m.help.ShortHelpView(bindings)
+	keys := " " + m.help.ShortHelpView(m.fitKeys(bindings, w-1))
 	return []string{fit(status, w), fit(keys, w)}
 }
 
@@ -695,6 +701,8 @@ func (m *model) busyText() string {
 		return "Saving the key…"
 	case m.nav != nil:
 		return "Loading " + m.nav.f.what() + "… esc cancels"
+	case m.walkingNow() != nil && m.nav == nil:
+		return m.walkText(m.walkingNow())
 	case m.more != nil && m.toEnd && m.page.list != nil:
 		l := m.page.list
 		of := ""
@@ -735,13 +743,18 @@ func (m *model) contextKeys() KeyMap {
 	k := m.keyMap
 	pg := m.page
 	profile := pg.showsPanes()
-	tabs := profile || isSearch(pg.res)
+	tabs := profile || isSearch(pg.res) || pg.show == showConnections
 	k.NextTab.SetEnabled(tabs)
 	k.PrevTab.SetEnabled(tabs)
 	k.Tabs.SetEnabled(tabs)
-	if !profile && tabs {
+	switch {
+	case pg.show == showConnections:
+		k.Tabs.SetHelp("1-3", "companies/people/not checked")
+	case !profile && tabs:
 		k.Tabs.SetHelp("1-3", "all/companies/officers")
 	}
+	k.Connect.SetEnabled(pg.company != "" && pg.show != showConnections)
+	k.Expand.SetEnabled(pg.show == showConnections && pg.tab == 0 && pg.list != nil && pg.list.len() > 0)
 	_, back := m.hist.peek(-1)
 	_, fwd := m.hist.peek(1)
 	k.Back.SetEnabled(back)
@@ -790,4 +803,24 @@ func (m *model) renderTooSmall() string {
 		lines[i] = ansi.Truncate(l, m.width, "")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// fitKeys drops keys from the end of the footer's list, but help and quit
+// last, until the rest fits in w cells: the help would cut them off with
+// "…", and "? help" and "q quit" are what a lost user looks for.
+func (m *model) fitKeys(bindings []key.Binding, w int) []key.Binding {
+	enabled := slices.DeleteFunc(slices.Clone(bindings), func(b key.Binding) bool { return !b.Enabled() })
+	// What the help draws for them, uncut: "key desc" joined by " • ".
+	width := func(bs []key.Binding) int {
+		n := 3 * max(len(bs)-1, 0)
+		for _, b := range bs {
+			n += ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
+		}
+		return n
+	}
+	for len(enabled) > 2 && width(enabled) > w {
+		// The last two are help and quit: drop the one before them.
+		enabled = slices.Delete(enabled, len(enabled)-3, len(enabled)-2)
+	}
+	return enabled
 }
