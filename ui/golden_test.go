@@ -117,6 +117,19 @@ func TestGolden(t *testing.T) {
 			send(t, m, tea.PasteMsg{Content: "00006400\n"})
 			press(t, m, "v")
 		}},
+		{"connections", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006413\n"})
+			press(t, m, "x")
+		}},
+		{"connections_people", func(t *testing.T, m *model) {
+			send(t, m, tea.PasteMsg{Content: "00006412\n"})
+			press(t, m, "x", "down", "e", "2")
+		}},
+		{"officer_also_appears_as", func(t *testing.T, m *model) {
+			follow(t, m, "00006412", "Officers")
+			openRow(t, m, "SPROCKETT")
+			press(t, m, "enter")
+		}},
 		{"error_not_found", func(t *testing.T, m *model) {
 			typeText(t, m, "sc 99999")
 			press(t, m, "enter")
