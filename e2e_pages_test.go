@@ -66,3 +66,29 @@ func TestEndToEndAnOwnershipChainToAChargesFilingAndBack(t *testing.T) {
 	s.keys("q")
 	s.waitFor("coview exited with 0")
 }
+
+// Issue 15 in the real binary: x on a company walks its people and
+// owners, the page fills in and says how far the walk got, Enter opens a
+// connected company, and back returns to the connections where they were
+// left, without walking again.
+func TestEndToEndConnectionsOpenAConnectedCompanyAndBack(t *testing.T) {
+	s := startTmux(t, 120, 40, cleanEnv(t), "--demo", "00006413")
+	s.waitFor("GOOSEBERRY FOOL LOGISTICS LIMITED", "1 overview")
+	s.keys("x")
+	s.waitFor("Connections", "63 companies linked", "officers checked 5 of 5")
+	s.downTo("GRAND UNIFIED TEAPOT HOLDINGS PLC")
+	s.keys("Enter")
+	s.waitFor("GRAND UNIFIED TEAPOT HOLDINGS PLC  00006401", "1 overview")
+	s.keys("BSpace")
+	screen := s.waitFor("GOOSEBERRY FOOL LOGISTICS LIMITED › Connections", "63 companies linked")
+	if !strings.Contains(screen, "▸ GRAND UNIFIED TEAPOT HOLDINGS PLC") {
+		t.Fatalf("back on the connections, the cursor is not where it was left:\n%s", screen)
+	}
+	if !strings.Contains(screen, "8 requests") {
+		t.Fatalf("back on the connections, the walk ran again or lost its count:\n%s", screen)
+	}
+	s.keys("2")
+	s.waitFor("Person", "Cornelius Barnaby Plumtree-Waxwing")
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+}

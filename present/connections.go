@@ -30,7 +30,7 @@ func ConnectionsHeading(r *connections.Result) string {
 // ConnectionsSummary is the line under the heading: how many companies are
 // linked, how many of them still are, how far the walk got and what it
 // cost. "3 companies linked (2 current, 1 past only) · officers checked 9
-// of 9 · 14 requests, 486 left"
+// of 9 · 14 requests, 486 left in budget"
 func ConnectionsSummary(r *connections.Result) string {
 	current := 0
 	for _, c := range r.Companies {
@@ -56,8 +56,9 @@ func ConnectionsSummary(r *connections.Result) string {
 }
 
 // ConnectionsProgress is a walk under way in a line, for a status line or
-// stderr: "officers checked 37 of 130 · 40 requests, 460 left · 12
-// companies found". It says nothing from the network.
+// stderr: "officers checked 37 of 130 · 40 requests, 460 left in budget ·
+// 12 companies found". It says nothing from the network. What is left is
+// of the walk's own budget, not of the registry's quota.
 func ConnectionsProgress(r *connections.Result) string {
 	return strings.Join([]string{checkedWords(r), costWords(r), counted(len(r.Companies), "company", "companies") + " found"}, " · ")
 }
@@ -67,9 +68,9 @@ func checkedWords(r *connections.Result) string {
 }
 
 func costWords(r *connections.Result) string {
-	s := counted(r.Requests, "request", "requests") + ", " + Thousands(r.Left()) + " left"
+	s := counted(r.Requests, "request", "requests") + ", " + Thousands(r.Left()) + " left in budget"
 	if r.Requests == 0 {
-		s = "no requests, " + Thousands(r.Left()) + " left"
+		s = "no requests, " + Thousands(r.Left()) + " left in budget"
 	}
 	if r.Reused > 0 {
 		s += " (" + counted(r.Reused, "answer", "answers") + " already known)"

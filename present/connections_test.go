@@ -98,7 +98,7 @@ func TestConnectionsPageRows(t *testing.T) {
 			t.Errorf("row %d quiet %v", i, it.Quiet)
 		}
 	}
-	if pg.Summary != "4 companies linked (3 current, 1 past only) · 1 company walked from too · officers checked 12 of 12 · 40 requests, 460 left (3 answers already known)" {
+	if pg.Summary != "4 companies linked (3 current, 1 past only) · 1 company walked from too · officers checked 12 of 12 · 40 requests, 460 left in budget (3 answers already known)" {
 		t.Errorf("summary %q", pg.Summary)
 	}
 }
@@ -229,12 +229,12 @@ func TestHostileNamesAreNeutralised(t *testing.T) {
 func TestProgressAndSummaryAreCoviewsOwnWords(t *testing.T) {
 	r := aWalk()
 	r.Done, r.OfficersChecked, r.Requests, r.Reused = false, 5, 7, 0
-	if got := ConnectionsProgress(r); got != "officers checked 5 of 12 · 7 requests, 493 left · 4 companies found" {
+	if got := ConnectionsProgress(r); got != "officers checked 5 of 12 · 7 requests, 493 left in budget · 4 companies found" {
 		t.Errorf("progress %q", got)
 	}
 	empty := &connections.Result{Company: connections.Company{Number: "00000001"}, Budget: 500, Done: true}
 	pg := Connections(empty)
-	if pg.Summary != "0 companies linked · officers checked 0 of 0 · no requests, 500 left" || pg.Empty == "" || pg.Heading != "Connections of 00000001" {
+	if pg.Summary != "0 companies linked · officers checked 0 of 0 · no requests, 500 left in budget" || pg.Empty == "" || pg.Heading != "Connections of 00000001" {
 		t.Errorf("an empty walk: %q, %q, %q", pg.Heading, pg.Summary, pg.Empty)
 	}
 }
