@@ -97,7 +97,7 @@ rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
 
 # --- 1. one-shot lookup against curl ----------------------------------------
-say "1/8 one-shot lookup: coview --json against curl, $RUNS alternating runs each"
+say "1/9 one-shot lookup: coview --json against curl, $RUNS alternating runs each"
 want=$("${clean[@]}" curl -s -u "$KEY:" "$URL/company/00006400")
 got=$("${clean[@]}" "$bin" --json --base-url "$URL" 00006400)
 [[ $got == "$want" ]] || { say "coview --json and curl disagree"; exit 1; }
@@ -130,7 +130,7 @@ row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
 	"$(verdict "$init_total < 5")"
 
 # --- 2. time to a useful screen ------------------------------------------------
-say "2/8 time to a useful screen in tmux, $SCREEN_RUNS runs"
+say "2/9 time to a useful screen in tmux, $SCREEN_RUNS runs"
 sock=coview-measure-$$-screen
 sockets+=("$sock")
 tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 -s m "exec sleep 3600"
@@ -158,7 +158,7 @@ row "2. time to a useful screen: \`coview NUMBER\` in tmux 200x60 (median of $SC
 	"$(ms "$s") ms" "$note" "< 150 ms" "$(verdict "$s < 150000 && $screen_fail == 0")"
 
 # --- 3. rendering ------------------------------------------------------------
-say "3/8 Go benchmarks of View and of the hot paths"
+say "3/9 Go benchmarks of View and of the hot paths"
 bench() { # package pattern: prints "name ns/op" lines
 	go test -run '^$' -bench "$2" -benchtime "${BENCHTIME:-1s}" "$1" 2>&1 |
 		awk '$1 ~ /^Benchmark/ && $4 == "ns/op" { n = $1; sub(/-[0-9]+$/, "", n); print n, $3 }' || true
@@ -191,7 +191,7 @@ row "hot paths: decode a profile; decode a page of 100 filings; normalise a numb
 	"api/, present/ benchmarks" "(no budget)" "–"
 
 # --- 4. memory --------------------------------------------------------------
-say "4/8 resident memory after opening 200 companies and scrolling 5,000 filings"
+say "4/9 resident memory after opening 200 companies and scrolling 5,000 filings"
 printf '%s\n' $(seq 7000 7199) >"$work/numbers200"
 "${clean[@]}" "$bin" --json --base-url "$URL" - <"$work/numbers200" >"$work/names.json"
 mapfile -t names < <(awk 'match($0, /"company_name":"[^"]*"/) { print substr($0, RSTART + 16, RLENGTH - 17) }' "$work/names.json")
@@ -265,14 +265,14 @@ else
 fi
 
 # --- 5. binary size ---------------------------------------------------------
-say "5/8 binary size"
+say "5/9 binary size"
 size=$(stat -c %s "$bin")
 ssize=$(stat -c %s "$work/coview-stripped")
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 row "5. binary size, \`go build -ldflags='-s -w'\`" "$(mb "$ssize") MB" "$(mb "$size") MB as \`$build\` (debug information kept)" "< 15 MB stripped" "$(verdict "$ssize < 15e6")"
 
 # --- 6. many numbers ----------------------------------------------------------
-say "6/8 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
+say "6/9 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
 seq -f %08g 7000 7499 >"$work/numbers500"
 registry slow 600 5m 20ms # the live quota: 600 requests per 5 minutes
 t0=${EPOCHREALTIME/./}
@@ -297,7 +297,7 @@ row "6. 500 numbers, \`coview --json -\` vs a sequential curl loop; registry wit
 	"≥ 3× faster, in order, no 429" "$(verdict "($t3 - $t2) / ($t1 - $t0) >= 3 && $many429 == 0 && $in_order == 1")"
 
 # --- 7. quota ---------------------------------------------------------------
-say "7/8 100 numbers against a registry allowing 20 requests per 2 s"
+say "7/9 100 numbers against a registry allowing 20 requests per 2 s"
 seq -f %08g 7000 7099 >"$work/numbers100"
 registry tight 20 2s 0s
 t0=${EPOCHREALTIME/./}
@@ -316,7 +316,7 @@ row "7. quota: \`coview --json -\` with 100 numbers against a registry allowing 
 	"no 429" "$(verdict "$q429 == 0 && $code == 0 && $in_order == 1")"
 
 # --- 8. a name typed ------------------------------------------------------------
-say "8/8 requests for a 20-character name typed at a normal pace, and for going back"
+say "8/9 requests for a 20-character name typed at a normal pace, and for going back"
 # The registry counts every request against the quota and says what is
 # left on each answer: curl reads it before and after, so what coview
 # asked for in between is the difference, less curl's own request.
@@ -364,6 +364,40 @@ if [[ -z $type_fail ]]; then
 else
 	row "8. a name typed" "n/a" "$type_fail" "≤ 3 typing, 0 back" "not measured"
 fi
+
+# --- 9. connections ---------------------------------------------------------------
+say "9/9 connections of a company with 130 officers, against a registry allowing 600 requests per 5 minutes"
+# The least a walk can ask for: each page of the officers (100 a page),
+# each page of each officer's appointments (50 a page) and each page of
+# the PSCs (100 a page), counted by curl from the registry's own totals
+# after coview's run. Asking for exactly that is asking for nothing twice.
+registry walkreg 600 5m 0s
+remain_at() { "${clean[@]}" curl -q -s -D - -o /dev/null -u "$KEY:" "$walkreg/company/00006400" | awk -F': ' 'tolower($1) == "x-ratelimit-remain" { print $2 + 0 }'; }
+get() { "${clean[@]}" curl -q -s -u "$KEY:" "$walkreg$1"; }
+total() { get "$1" | grep -o '"total_results": *[0-9]*' | head -1 | grep -o '[0-9]*$'; }
+pages() { awk -v n="${1:-0}" -v size="$2" 'BEGIN { p = int((n + size - 1) / size); print (p < 1 ? 1 : p) }'; }
+w0=$(remain_at)
+code=0
+"${clean[@]}" "$bin" connections 00006401 --json --base-url "$walkreg" >"$work/connections.json" 2>"$work/connections.err" || code=$?
+w1=$(remain_at)
+spent=$((w0 - w1 - 1))
+officers=$(total "/company/00006401/officers?items_per_page=100")
+need=$(pages "$officers" 100)
+for ((start = 0; start < officers; start += 100)); do
+	get "/company/00006401/officers?items_per_page=100&start_index=$start" | grep -o '"appointments": *"[^"]*"' | sed 's/.*"\(\/officers\/[^"]*\)"$/\1/'
+done | sort -u >"$work/appointments"
+ids=$(wc -l <"$work/appointments")
+while read -r path; do
+	need=$((need + $(pages "$(total "$path?items_per_page=50")" 50)))
+done <"$work/appointments"
+need=$((need + $(pages "$(total "/company/00006401/persons-with-significant-control?items_per_page=100")" 100)))
+c429=$(grep -c -e "(429)" "$work/connections.err" || true)
+complete=0
+grep -q '"complete": *true' "$work/connections.json" && complete=1
+row "9. connections: \`coview connections 00006401 --json\` (130 officers) against a registry allowing 600 requests / 5 min" \
+	"$spent requests, exit $code" \
+	"the least it can ask for is $need ($(pages "$officers" 100) officer pages, $ids officer ids' appointments, the PSCs); $c429 responses 429; $( ((complete)) && echo "every officer checked" || echo "**not complete**")" \
+	"= the least, no 429" "$(verdict "$spent == $need && $c429 == 0 && $code == 0 && $complete == 1")"
 
 # --- the table -----------------------------------------------------------------
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
