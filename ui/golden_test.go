@@ -4,9 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"coview/api"
+	"coview/api/demo"
 )
 
 // TestGolden keeps the main screens, as text without styling, at the
@@ -130,6 +134,21 @@ func TestGolden(t *testing.T) {
 			openRow(t, m, "SPROCKETT")
 			press(t, m, "enter")
 		}},
+		{"download_progress", func(t *testing.T, m *model) {
+			follow(t, m, "00006400", "Filing history")
+			press(t, m, "down", "down", "down")
+			m.dl = &download{id: 1, filing: api.Resource{Kind: api.ResFiling, Number: "00006400", ID: demo.FilingSlowDocument},
+				title: "00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf", stage: "the storage",
+				bytes: true, prog: api.Progress{Done: 8_400_000, Total: 20_000_000}, started: today.Add(-2 * time.Second)}
+			send(t, m, tea.WindowSizeMsg{Width: m.width, Height: m.height})
+		}},
+		{"download_saved", func(t *testing.T, m *model) {
+			follow(t, m, "00006400", "Filing history")
+			press(t, m, "down", "down", "down", "enter")
+			m.dl = &download{id: 1, filing: m.page.res, finished: true,
+				path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf"}
+			send(t, m, tea.WindowSizeMsg{Width: m.width, Height: m.height})
+		}},
 		{"error_not_found", func(t *testing.T, m *model) {
 			typeText(t, m, "sc 99999")
 			press(t, m, "enter")
@@ -138,7 +157,7 @@ func TestGolden(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		for _, sc := range screens {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
-				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test"})
+				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
 				sc.setup(t, m)
 				got := screen(m)

@@ -52,6 +52,8 @@ type snapshot struct {
 	at            int
 	laidOut       bool     // the rows counted for the page are the rows drawn
 	rows          []string // a list's rows loaded, by their first cell
+	downloading   bool     // a document is downloading
+	received      int64    // its bytes received so far
 }
 
 func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -83,6 +85,9 @@ func (p probe) snap(draw bool) snapshot {
 		page:      m.page.view(),
 		hist:      slices.Clone(m.hist.places),
 		at:        m.hist.at,
+	}
+	if m.dl.running() {
+		s.downloading, s.received = true, m.dl.prog.Done
 	}
 	if l := m.page.list; l != nil {
 		for _, r := range allRows(l) {

@@ -313,7 +313,7 @@ func run(t testing.TB, m *model, cmd tea.Cmd) []tea.Msg {
 			// The spinner's frames are not part of any test.
 		case timerMsg, tea.QuitMsg:
 			kept = append(kept, msg)
-		case fetchedMsg, suggestedMsg, walkMsg, sameAsMsg, keySavedMsg, recentLoadedMsg, recentSavedMsg, crashMsg:
+		case fetchedMsg, suggestedMsg, walkMsg, sameAsMsg, downloadMsg, openedMsg, keySavedMsg, recentLoadedMsg, recentSavedMsg, crashMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		default:

@@ -21,6 +21,9 @@ type KeyMap struct {
 	Cancel   key.Binding
 	Reload   key.Binding
 	Copy     key.Binding
+	Download key.Binding // save the document of a filing
+	OpenDoc  key.Binding // save it and open it in the viewer
+	Web      key.Binding // the registry's web page of what is on screen
 	Filter   key.Binding // filter a list as you type
 	Current  key.Binding // a list's current rows only, or all
 	Source   key.Binding // the JSON the registry sent, and back
@@ -59,6 +62,9 @@ func DefaultKeyMap() KeyMap {
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy number")),
+		Download: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "save document")),
+		OpenDoc:  key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "open document")),
+		Web:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "web page")),
 		Filter:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "filter")),
 		Current:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "current/all")),
 		Source:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "source JSON")),
@@ -80,7 +86,7 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the footer: the few keys most useful where the user is.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Tabs, k.Back, k.Next, k.Filter, k.Connect, k.Expand, k.Search, k.Cancel, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Download, k.Tabs, k.Back, k.Next, k.Filter, k.Connect, k.Expand, k.Search, k.Cancel, k.Help, k.Quit}
 }
 
 // SearchHelp is the footer while the search input has the keyboard.
@@ -102,5 +108,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
 		{k.NextTab, k.PrevTab, k.Tabs, k.Open, k.Back, k.Forward},
 		{k.Search, k.Next, k.Reload, k.Copy, k.Cancel, k.Help, k.Quit},
+		{k.Download, k.OpenDoc, k.Web},
 	}
 }

@@ -66,6 +66,15 @@ func (l *listPage) at(i int) present.Item {
 	return l.chunks[c][i-l.starts[c]]
 }
 
+// pageStart is where the page of the list that the i-th row shown came
+// in starts: the start index it was asked for, and its key in the cache.
+func (l *listPage) pageStart(i int) int {
+	if l.filtered() {
+		i = l.shown[i]
+	}
+	return l.starts[sort.SearchInts(l.starts, i+1)-1]
+}
+
 // setFilter shows only the rows that match, of those loaded and of those
 // still to come.
 func (l *listPage) setFilter(text string, current bool) {

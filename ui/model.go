@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/progress"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
@@ -76,6 +77,10 @@ type model struct {
 	waits    map[string]api.Wait // waits for the quota in progress, by the request they hold back
 	waitTick int                 // the countdown of the waits ticking; older ticks are dropped
 
+	dl    *download               // the download under way, or the last one
+	saved map[api.Resource]string // where this session saved each filing's document
+	bar   progress.Model          // a download's progress bar
+
 	note    string // a transient message in the footer
 	noteBad bool
 	noteSeq int
@@ -106,6 +111,7 @@ func newModel(ctx context.Context, opts Options) *model {
 		waits:     map[string]api.Wait{},
 		walks:     map[api.Number]*walking{},
 		sameAs:    map[string]*connections.SameAs{},
+		saved:     map[api.Resource]string{},
 		cache:     newCache(cacheSize),
 		width:     80,
 		height:    24,
@@ -151,6 +157,7 @@ func (m *model) setStyles(isDark bool) {
 	m.styles = NewStyles(isDark)
 	m.help.Styles = m.styles.Help
 	m.spin.Style = m.styles.Spinner
+	m.bar = progress.New(progress.WithoutPercentage(), progress.WithFillCharacters('█', '░'), progress.WithColors(m.styles.Good.GetForeground()))
 	m.search.SetStyles(m.styles.Input)
 	m.filterIn.SetStyles(m.styles.Input)
 	if m.keys != nil {

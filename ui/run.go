@@ -61,6 +61,8 @@ func Run(ctx context.Context, opts Options) error {
 
 	_, err := p.Run()
 	// The program has stopped: no Update runs now, so the model may be read.
+	// A download cut short by a signal takes its unfinished file away.
+	m.stopDownload(true)
 	m.closeRecent()
 	if v, crashed := g.get(); crashed {
 		return crashError(v)

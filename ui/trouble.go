@@ -64,6 +64,8 @@ func explain(err error, f fetch, now time.Time, retryAt time.Time) trouble {
 		t = trouble{"Link refused", sentence(e.Error())}
 	case api.KindCanceled:
 		t = trouble{"Cancelled", "The request was stopped before it finished."}
+	case api.KindNoDocument:
+		t = trouble{"No document", sentence(e.Error())}
 	default:
 		t = trouble{"Request failed", sentence(e.Error()) + " Press r to try again."}
 	}

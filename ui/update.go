@@ -42,6 +42,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.onWalk(msg)
 	case sameAsMsg:
 		return m.onSameAs(msg)
+	case downloadMsg:
+		return m.onDownload(msg)
+	case openedMsg:
+		return m.onOpened(msg)
 	case pauseMsg:
 		return m.onPause(msg)
 	case suggestedMsg:
@@ -135,6 +139,12 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.reload()
 	case key.Matches(msg, k.Copy):
 		return m.copy()
+	case key.Matches(msg, k.Download):
+		return m.saveDocument(false)
+	case key.Matches(msg, k.OpenDoc):
+		return m.saveDocument(true)
+	case key.Matches(msg, k.Web):
+		return m.openWeb()
 	case key.Matches(msg, k.Filter):
 		return m.startFilter()
 	case key.Matches(msg, k.Current):
@@ -196,16 +206,21 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// escape is esc outside the inputs: it stops what is in flight, then
-// dismisses an error, then the help.
+// escape is esc outside the inputs: it stops what is in flight (a page
+// loading first, then a download, then a walk), then dismisses an error,
+// a download's outcome, the help.
 func (m *model) escape() tea.Cmd {
 	switch {
+	case m.dl.running() && !m.dl.cancelled && m.nav == nil && m.more == nil:
+		return m.cancelDownload()
 	case m.walkingNow() != nil && m.nav == nil && m.more == nil:
 		return m.stopWalk()
 	case m.busy():
 		return m.cancelRequests()
 	case m.problem != nil:
 		m.problem, m.failed, m.retryAt = nil, nil, time.Time{}
+	case m.dl != nil && m.dl.finished:
+		m.dl = nil
 	case m.showHelp:
 		m.showHelp = false
 	case m.page.list != nil && m.page.list.filtered():
@@ -226,6 +241,7 @@ func (m *model) cancelRequests() tea.Cmd {
 func (m *model) quit() tea.Cmd {
 	m.stopNav()
 	m.stopMore()
+	m.stopDownload(true)
 	m.cancel()
 	return tea.Quit
 }
@@ -320,12 +336,16 @@ func (m *model) canOpen() bool {
 	return false
 }
 
-// copy puts the company number, or on the links pane the selected link's
-// full URL, on the clipboard with OSC 52, which works over SSH.
+// copy puts on the clipboard, with OSC 52, which works over SSH, the web
+// address o would open; where the registry has no web site, the company
+// number, or on the links pane the selected link's full URL.
 func (m *model) copy() tea.Cmd {
 	pg := m.page
 	var text string
+	web, hasWeb := m.webTarget()
 	switch {
+	case hasWeb:
+		text = web
 	case pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0:
 		l := pg.links[pg.lv.Cursor()]
 		if l.Refused != nil {

@@ -60,7 +60,8 @@ func (m *model) frame() frame {
 	if m.page.list != nil && m.page.list.len() > 0 && !m.showHelp {
 		f.mid = append(f.mid, m.columnHeadings(w))
 	}
-	f.foot = append(m.previewLines(w), m.footerLines(w)...)
+	f.foot = append(m.previewLines(w), m.downloadLines(w)...)
+	f.foot = append(f.foot, m.footerLines(w)...)
 	f.body = max(m.height-len(f.top)-len(f.mid)-len(f.foot), 1)
 	return f
 }
@@ -597,6 +598,7 @@ func (m *model) helpLines(w int) []string {
 		{"Pages", []key.Binding{k.NextTab, k.PrevTab, k.Tabs, k.Open, k.Back, k.Forward}},
 		{"Do", []key.Binding{k.Search, k.Next, k.Reload, k.Copy, k.Cancel, k.Help, k.Quit}},
 		{"Lists", []key.Binding{k.Filter, k.Current, k.Source, k.Connect, k.Expand}},
+		{"Documents and the web", []key.Binding{k.Download, k.OpenDoc, k.Web}},
 		{"In the search box", []key.Binding{search.Open, search.RecentUp, search.Complete, search.LeaveSearch, search.ForceQuit}},
 	}
 	var blocks [][]string
@@ -658,19 +660,6 @@ func (m *model) helpLines(w int) []string {
 
 func (m *model) footerLines(w int) []string {
 	s := m.styles
-	var left string
-	switch {
-	case m.busy() && len(m.waits) > 0:
-		left = m.spin.View() + " " + s.Warning.Render(m.waitText())
-	case m.busy():
-		left = m.spin.View() + " " + s.Note.Render(m.busyText())
-	case m.note != "" && m.noteBad:
-		left = s.Warning.Render(m.note)
-	case m.note != "":
-		left = s.Note.Render(m.note)
-	default:
-		left = s.Quiet.Render(m.position())
-	}
 	right := ""
 	quota := present.Quota(m.quota)
 	switch {
@@ -683,6 +672,29 @@ func (m *model) footerLines(w int) []string {
 		right = s.Quiet.Render(quota)
 	}
 	gap := w - 1 - ansi.StringWidth(right)
+	var above []string // a note too long for the status line, over it
+	var left string
+	switch {
+	case m.busy() && len(m.waits) > 0:
+		left = m.spin.View() + " " + s.Warning.Render(m.waitText())
+	case m.busy():
+		left = m.spin.View() + " " + s.Note.Render(m.busyText())
+	case m.note != "":
+		style := s.Note
+		if m.noteBad {
+			style = s.Warning
+		}
+		if cells(m.note) <= gap-1 {
+			left = style.Render(m.note)
+			break
+		}
+		for _, l := range wrap(m.note, w-2, 2) {
+			above = append(above, " "+style.Render(l))
+		}
+		left = s.Quiet.Render(m.position())
+	default:
+		left = s.Quiet.Render(m.position())
+	}
 	status := " " + pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
 	bindings := m.contextKeys().ShortHelp()
 	if m.searching {
@@ -692,7 +704,7 @@ func (m *model) footerLines(w int) []string {
 		}
 	}
 	keys := " " + m.help.ShortHelpView(m.fitKeys(bindings, w-1))
-	return []string{fit(status, w), fit(keys, w)}
+	return append(above, fit(status, w), fit(keys, w))
 }
 
 func (m *model) busyText() string {
@@ -760,15 +772,23 @@ func (m *model) contextKeys() KeyMap {
 	k.Back.SetEnabled(back)
 	k.Forward.SetEnabled(fwd)
 	k.Next.SetEnabled(len(m.queue) > 0)
-	k.Cancel.SetEnabled(m.busy() || m.problem != nil || m.showHelp)
-	if !m.busy() {
+	k.Cancel.SetEnabled(m.busy() || m.problem != nil || m.showHelp || m.dl != nil)
+	if !m.busy() && !m.dl.running() {
 		k.Cancel.SetHelp("esc", "dismiss")
 	}
 	k.Reload.SetEnabled(!pg.isHome() || m.failed != nil)
 	k.Copy.SetEnabled(!pg.isHome())
-	if profile && pg.tab == linksTab || pg.doc != nil {
+	_, web := m.webTarget()
+	switch {
+	case web:
+		k.Copy.SetHelp("y", "copy web address")
+	case profile && pg.tab == linksTab || pg.doc != nil:
 		k.Copy.SetHelp("y", "copy URL")
 	}
+	k.Web.SetEnabled(web)
+	_, filing := m.filingTarget()
+	k.Download.SetEnabled(filing && m.opts.Documents != nil)
+	k.OpenDoc.SetEnabled(filing && m.opts.Documents != nil)
 	k.Open.SetEnabled(m.canOpen())
 	k.Filter.SetEnabled(pg.list != nil)
 	k.Current.SetEnabled(pg.list != nil && (pg.list.current || pg.list.hasQuiet()))
