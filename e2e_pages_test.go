@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -91,4 +94,34 @@ func TestEndToEndConnectionsOpenAConnectedCompanyAndBack(t *testing.T) {
 	s.waitFor("Person", "Cornelius Barnaby Plumtree-Waxwing")
 	s.keys("q")
 	s.waitFor("coview exited with 0")
+}
+
+// Issue 14 in the real binary: d on a filing saves its document through
+// the demo's document API and storage (which refuses any request that
+// carries a key) into $XDG_DOWNLOAD_DIR, and the screen says where; with
+// no display (no DISPLAY here), D says so rather than start a viewer.
+func TestEndToEndDSavesAFilingsDocumentAndSaysWhere(t *testing.T) {
+	dir := t.TempDir()
+	s := startTmux(t, 160, 32, cleanEnv(t, "XDG_DOWNLOAD_DIR="+dir), "--demo", "00006400")
+	s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD", "1 overview")
+	s.keys("5")
+	s.waitFor("This profile")
+	s.downTo("Filing history")
+	s.keys("Enter")
+	s.waitFor("52 filings")
+	s.downTo("9 Dec 2025")
+	s.keys("d")
+	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"
+	s.waitFor("Saved as "+filepath.Join(dir, name), "d save document")
+	body, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil || !bytes.HasPrefix(body, []byte("%PDF-")) {
+		t.Fatalf("no PDF saved (%v): %.20q", err, body)
+	}
+	s.keys("D")
+	s.waitFor("(no display here to")
+	s.keys("q")
+	s.waitFor("coview exited with 0")
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("the download directory holds %d files, want the document alone", len(entries))
+	}
 }

@@ -140,14 +140,20 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	reg.client.SetKey(key.Value)
 
 	if out == toBrowser {
+		openFile, openURL := openers(env.Getenv)
 		return ui.Run(ctx, ui.Options{
-			Registry: reg.client,
-			Numbers:  numbers,
-			NeedKey:  keyErr != nil,
-			SaveKey:  k.saveForBrowser,
-			KeyHost:  reg.client.Host(),
-			KeyKept:  k.kept(),
-			Version:  programVersion(),
+			Registry:    reg.client,
+			Numbers:     numbers,
+			NeedKey:     keyErr != nil,
+			SaveKey:     k.saveForBrowser,
+			KeyHost:     reg.client.Host(),
+			KeyKept:     k.kept(),
+			Version:     programVersion(),
+			Documents:   reg.docs,
+			DownloadDir: func() string { return api.DownloadDir(env.Getenv) },
+			OpenFile:    openFile,
+			OpenURL:     openURL,
+			WebURL:      reg.client.WebURL,
 		})
 	}
 	if keyErr != nil {
