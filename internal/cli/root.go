@@ -11,11 +11,14 @@ import (
 )
 
 const rootLong = `Browse the public company registry (the UK's Companies House) in a terminal:
-paste a company number, see its profile in five panes, follow its links to
-officers, filing history and PSC statements, and go back and forth. With
---json or --plain it answers in one shot instead; plain text is the default
-when stdout is not a terminal and a number is given. To start from a name,
-coview search finds companies and officers by it (coview search --help).
+paste a company number or type a name, see the company in five panes, follow
+its links to officers, filings and their documents, owners, charges and
+insolvency, and on to other companies and people, and go back and forth; x
+shows the companies around it, ? every key. With --json or --plain it
+answers in one shot instead; plain text is the default when stdout is not a
+terminal and a number is given. coview search finds companies and officers
+by name, coview connections the companies around one, coview document saves
+a filing's document.
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
@@ -30,6 +33,10 @@ Environment:
   NO_COLOR          no colours in the browser
   XDG_STATE_HOME    where recent numbers are kept (coview/recent)
   XDG_CONFIG_HOME   where a key is kept only after auth login --insecure-storage
+  XDG_DOWNLOAD_DIR  where the browser saves documents (else ~/Downloads, else
+                    the current directory)
+  DISPLAY, WAYLAND_DISPLAY  without one, the browser opens no viewer or web
+                    browser and says where things are instead
 
 Exit codes:
   0    success
