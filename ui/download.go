@@ -203,11 +203,11 @@ func (m *model) saveDocument(open bool) tea.Cmd {
 	}
 	m.dl = d
 	r := &reporter{state: downloadMsg{id: d.id, title: d.title, stage: d.stage}, notify: make(chan struct{}, 1)}
-	dir := m.downloadDir()
+	dir, reg, docs := m.downloadDir(), m.reg, m.opts.Documents
 	go func() {
 		defer close(d.done)
 		defer cancel()
-		path, err := m.fetchDocument(ctx, res, f, dir, r)
+		path, err := fetchDocument(ctx, reg, docs, res, f, dir, r)
 		r.set(func(s *downloadMsg) { s.path, s.err, s.done = path, err, true })
 	}()
 	return m.nextDownload(r)
@@ -223,10 +223,11 @@ func (m *model) downloadDir() string {
 }
 
 // fetchDocument runs on the download's goroutine: it reads only what it
-// was given, and tells the program through r.
-func (m *model) fetchDocument(ctx context.Context, res api.Resource, f *api.FilingItem, dir string, r *reporter) (string, error) {
+// was given, nothing of the model, and tells the program through r. f is
+// the filing when the browser has it, else nil: it is asked for first.
+func fetchDocument(ctx context.Context, reg Registry, docs Documents, res api.Resource, f *api.FilingItem, dir string, r *reporter) (string, error) {
 	if f == nil {
-		a, err := m.reg.Fetch(ctx, res, api.Page{})
+		a, err := reg.Fetch(ctx, res, api.Page{})
 		if err != nil {
 			return "", err
 		}
@@ -240,7 +241,7 @@ func (m *model) fetchDocument(ctx context.Context, res api.Resource, f *api.Fili
 	}
 	name := api.DocumentFileName(res.Number, f, labels.FilingDescription(f.Description, f.Values()), api.FormatPDF)
 	r.set(func(s *downloadMsg) { s.title = name })
-	meta, err := m.opts.Documents.Metadata(ctx, f.Links.DocumentMetadata)
+	meta, err := docs.Metadata(ctx, f.Links.DocumentMetadata)
 	if errors.Is(err, api.ErrNotFound) {
 		return "", errors.New("the document API has no document at this filing's link (404)")
 	}
@@ -252,7 +253,7 @@ func (m *model) fetchDocument(ctx context.Context, res api.Resource, f *api.Fili
 			strings.Join(formatNames(meta), " or "), res.Number, res.ID)
 	}
 	r.set(func(s *downloadMsg) { s.stage = "the storage" })
-	return m.opts.Documents.SaveDocument(ctx, meta, api.FormatPDF, dir, name, func(p api.Progress) {
+	return docs.SaveDocument(ctx, meta, api.FormatPDF, dir, name, func(p api.Progress) {
 		r.set(func(s *downloadMsg) { s.prog, s.bytes = p, true })
 	})
 }

@@ -127,13 +127,14 @@ func TestDSavesAFilingsDocumentUnderANameThatSaysWhatItIs(t *testing.T) {
 }
 
 func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
-	m, _, dir := downloading(t, Options{})
+	m, reg, dir := downloading(t, Options{})
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithXHTML)
 	press(t, m, "enter")
 	if m.page.res.Kind != api.ResFiling {
 		t.Fatalf("not on the filing's page: %+v", m.page.place)
 	}
+	before := reg.RateLimit().Remain
 	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
@@ -148,6 +149,9 @@ func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
 		t.Fatalf("not saved beside it as (2): %q", files(t, dir))
 	}
 	mustContain(t, screen(m), "(2).pdf")
+	if after := reg.RateLimit().Remain; after != before {
+		t.Fatalf("saving from the filing's page spent %d registry requests, want none", before-after)
+	}
 }
 
 func TestAFilingWithoutADocumentSaysSo(t *testing.T) {
