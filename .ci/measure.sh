@@ -164,7 +164,7 @@ bench() { # package pattern: prints "name ns/op" lines
 		awk '$1 ~ /^Benchmark/ && $4 == "ns/op" { n = $1; sub(/-[0-9]+$/, "", n); print n, $3 }' || true
 }
 {
-	bench ./ui/ 'BenchmarkListView|BenchmarkProfileView|BenchmarkScrollList'
+	bench ./ui/ 'BenchmarkListView|BenchmarkProfileView|BenchmarkScrollList|BenchmarkSearchResultsView'
 	bench ./present/ 'BenchmarkPanes/00006400'
 	bench ./api/ 'BenchmarkDecodeProfile/00006400|BenchmarkDecodeFilingPage|BenchmarkParseNumber/00006400'
 } >"$work/bench"
@@ -185,6 +185,13 @@ fi
 if [[ -n $s100 && -n $s10k ]]; then
 	row "3. scroll one row (Update) in a list of 100 and of 10,000" "$(us BenchmarkScrollList/items=100) and $(us BenchmarkScrollList/items=10000)" \
 		"10,000 / 100 = $(ratio "$s10k" "$s100")" "flat" "$(verdict "$s10k / $s100 < 1.5")"
+fi
+r100=$(ns BenchmarkSearchResultsView/items=100)
+r1k=$(ns BenchmarkSearchResultsView/items=1000)
+if [[ -n $r100 && -n $r1k ]]; then
+	row "3. render name search results at 200x60, matches marked: 20, 100 and 1,000 loaded" \
+		"$(us BenchmarkSearchResultsView/items=20), $(us BenchmarkSearchResultsView/items=100) and $(us BenchmarkSearchResultsView/items=1000)" \
+		"1,000 / 100 = $(ratio "$r1k" "$r100") (20 results fill less than the window, so draw fewer rows)" "< 1 ms, flat" "$(verdict "$r1k < 1e6 && $r1k / $r100 < 1.5")"
 fi
 row "hot paths: decode a profile; decode a page of 100 filings; normalise a number; build the five panes" \
 	"$(us BenchmarkDecodeProfile/00006400); $(us BenchmarkDecodeFilingPage); $(us BenchmarkParseNumber/00006400); $(us BenchmarkPanes/00006400)" \

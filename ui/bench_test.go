@@ -124,9 +124,10 @@ func searchModel(tb testing.TB, n, w, h int) *model {
 }
 
 // BenchmarkSearchResultsView draws a page of results with its matches
-// marked: flat from 20 results loaded to 1,000.
+// marked, with 20 results loaded (the registry's page: fewer rows than
+// the window holds), 100 and 1,000 (both fill it): flat from 100 on.
 func BenchmarkSearchResultsView(b *testing.B) {
-	for _, n := range []int{20, 1000} {
+	for _, n := range []int{20, 100, 1000} {
 		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
 			m := searchModel(b, n, 200, 60)
 			b.ReportAllocs()
