@@ -111,12 +111,18 @@ func New(opts Options) (*Client, error) {
 // path prefix. User info is refused: a key typed into a URL would end up in
 // shell history and error messages.
 func ParseBaseURL(raw string) (*url.URL, error) {
+	return parseServiceURL(raw, DefaultBaseURL, "base URL")
+}
+
+// parseServiceURL is ParseBaseURL for any of the registry's services: raw,
+// else def; what names it in the message ("base URL").
+func parseServiceURL(raw, def, what string) (*url.URL, error) {
 	if raw == "" {
-		raw = DefaultBaseURL
+		raw = def
 	}
 	u, err := url.Parse(strings.TrimSpace(raw))
 	bad := func(why string) error {
-		return fmt.Errorf("invalid base URL: %s; give one like %s", why, DefaultBaseURL)
+		return fmt.Errorf("invalid %s: %s; give one like %s", what, why, def)
 	}
 	switch {
 	case err != nil:

@@ -107,28 +107,7 @@ func NewDocumentClient(registry *Client, opts DocumentOptions) (*DocumentClient,
 // registry's: http or https, a host, perhaps a path prefix, and no user
 // name, password, query or fragment.
 func ParseDocumentURL(raw string) (*url.URL, error) {
-	if raw == "" {
-		raw = DefaultDocumentURL
-	}
-	u, err := url.Parse(strings.TrimSpace(raw))
-	bad := func(why string) error {
-		return fmt.Errorf("invalid document API URL: %s; give one like %s", why, DefaultDocumentURL)
-	}
-	switch {
-	case err != nil:
-		return nil, bad("it cannot be parsed")
-	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, bad("it must start with https:// or http://")
-	case u.Host == "":
-		return nil, bad("it has no host")
-	case u.User != nil:
-		return nil, bad("it must not contain a user name or password (the key is sent in a header, never in the URL)")
-	case u.RawQuery != "" || u.Fragment != "":
-		return nil, bad("it must not have a query or fragment")
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
-	return u, nil
+	return parseServiceURL(raw, DefaultDocumentURL, "document API URL")
 }
 
 // BaseURL is the document API this client talks to.
