@@ -141,8 +141,8 @@ func (m *DocumentMetadata) Size(format string) int64 {
 	return int64(n)
 }
 
-// formatsInWords lists the formats for a message: "PDF and XHTML (iXBRL)".
-func (m *DocumentMetadata) formatsInWords() string {
+// FormatsInWords lists the formats for a message: "PDF and XHTML (iXBRL)".
+func (m *DocumentMetadata) FormatsInWords() string {
 	var names []string
 	for _, f := range m.Formats() {
 		names = append(names, FormatName(f))

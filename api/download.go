@@ -61,7 +61,7 @@ func (c *DocumentClient) Download(ctx context.Context, meta *DocumentMetadata, f
 	}
 	if len(meta.Resources) > 0 && !meta.Has(format) {
 		return 0, &Error{Kind: KindNoDocument, Subject: "the document",
-			Reason: fmt.Sprintf("it has no %s version; it comes as %s", FormatName(format), meta.formatsInWords())}
+			Reason: fmt.Sprintf("it has no %s version; it comes as %s", FormatName(format), meta.FormatsInWords())}
 	}
 	if n := meta.Size(format); n > c.maxBytes {
 		return 0, c.tooLarge("the document", 0, n)

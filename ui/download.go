@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -250,20 +249,12 @@ func fetchDocument(ctx context.Context, reg Registry, docs Documents, res api.Re
 	}
 	if len(meta.Resources) > 0 && !meta.Has(api.FormatPDF) {
 		return "", fmt.Errorf("this filing's document comes only as %s: coview document %s %s --format xhtml saves it",
-			strings.Join(formatNames(meta), " or "), res.Number, res.ID)
+			meta.FormatsInWords(), res.Number, res.ID)
 	}
 	r.set(func(s *downloadMsg) { s.stage = "the storage" })
 	return docs.SaveDocument(ctx, meta, api.FormatPDF, dir, name, func(p api.Progress) {
 		r.set(func(s *downloadMsg) { s.prog, s.bytes = p, true })
 	})
-}
-
-func formatNames(meta *api.DocumentMetadata) []string {
-	var out []string
-	for _, f := range meta.Formats() {
-		out = append(out, api.FormatName(f))
-	}
-	return out
 }
 
 // nextDownload waits for the download's next state.
