@@ -25,7 +25,7 @@ func charges(d *api.Charges) *Page {
 				entitled = append(entitled, n)
 			}
 		}
-		who := joinAnd(entitled)
+		who := labels.JoinAnd(entitled)
 		if isTrue(c.MoreThanFourPersonsEntitled) {
 			who = strings.TrimSpace(strings.Join(entitled, ", ") + " and others")
 		}

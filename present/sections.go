@@ -62,17 +62,6 @@ func sectioned(empty string, sections ...Section) *Page {
 // oneLine writes an address on one line, for a row among others.
 func oneLine(lines []string) string { return strings.Join(lines, ", ") }
 
-// joinAnd joins names as English: "A", "A and B", "A, B and C".
-func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
 // yesNo says a flag the registry sent, or "" when it did not.
 func yesNo(b *bool, yes, no string) string {
 	switch {

@@ -146,7 +146,7 @@ func FilingDescription(key string, values map[string]string) string {
 	r.literal(Humanize(k))
 	if dates := datesIn(values); len(dates) > 0 {
 		r.literal(" on ")
-		r.text(joinAnd(dates))
+		r.text(JoinAnd(dates))
 	}
 	return r.String()
 }
@@ -172,8 +172,8 @@ func datesIn(values map[string]string) []string {
 	return out
 }
 
-// joinAnd joins items as English: "a", "a and b", "a, b and c".
-func joinAnd(items []string) string {
+// JoinAnd joins items as English: "a", "a and b", "a, b and c".
+func JoinAnd(items []string) string {
 	switch len(items) {
 	case 0:
 		return ""
