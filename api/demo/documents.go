@@ -223,14 +223,8 @@ func (d *documents) api() http.Handler {
 	mux.HandleFunc("/document/{id}", d.metadata)
 	mux.HandleFunc("/document/{id}/content", d.redirect)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if d.latency > 0 {
-			t := time.NewTimer(d.latency)
-			select {
-			case <-t.C:
-			case <-r.Context().Done():
-				t.Stop()
-				return
-			}
+		if !delay(r, d.latency) {
+			return
 		}
 		hdr := w.Header()
 		hdr.Set("Cache-Control", "no-store, no-cache, must-revalidate")

@@ -82,14 +82,8 @@ func NewHandler(opts Options) http.Handler {
 // authenticates and counts the request, then the service behind it looks
 // the resource up.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if h.latency > 0 {
-		t := time.NewTimer(h.latency)
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
-			t.Stop()
-			return
-		}
+	if !delay(r, h.latency) {
+		return
 	}
 
 	hdr := w.Header()
@@ -123,4 +117,20 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.routes.ServeHTTP(w, r)
+}
+
+// delay holds an answer back by d, as a distant service would; false when
+// the request was given up meanwhile, and then there is nothing to answer.
+func delay(r *http.Request, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
