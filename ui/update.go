@@ -321,19 +321,13 @@ func (m *model) selected() (link, title, why string) {
 }
 
 // canOpen says whether Enter opens something where the user is, for the
-// footer and the help.
+// footer and the help: a link under the cursor, but the profile's own.
 func (m *model) canOpen() bool {
 	pg := m.page
-	switch {
-	case pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0:
-		l := pg.links[pg.lv.Cursor()]
-		return l.Refused == nil && l.Rel != api.LinkSelf
-	case pg.list != nil && pg.list.len() > 0:
-		return pg.list.item(pg.lv.Cursor()).Link != ""
-	case pg.doc != nil && len(pg.doc.lines) > 0:
-		return pg.doc.lines[pg.lv.Cursor()].link != ""
+	if pg.showsPanes() && pg.tab == linksTab && len(pg.links) > 0 && pg.links[pg.lv.Cursor()].Rel == api.LinkSelf {
+		return false
 	}
-	return false
+	return m.pointedAt() != ""
 }
 
 // copy puts on the clipboard, with OSC 52, which works over SSH, the web
