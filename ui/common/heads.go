@@ -1,0 +1,115 @@
+package common
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/api"
+	"coview/present"
+	"coview/present/labels"
+)
+
+// The lines most pages draw alike at their top: what the page is about,
+// the way the user came, a row of tabs.
+
+// TitleLine is the first line of a page about a company, or a page named
+// by its company number or title.
+func (c *Common) TitleLine(at Place, p *api.Profile, w int) string {
+	if p != nil {
+		return c.CompanyLine(p, at.Company, w)
+	}
+	return Fit(c.Styles.Title.Render(Or(at.Company.String(), at.Title)), w)
+}
+
+// CompanyLine is the name, number, status badge, alerts and type. The
+// name gives way first when the line is too long (and the overview then
+// shows it whole in a row of its own).
+func (c *Common) CompanyLine(p *api.Profile, n api.Number, w int) string {
+	name, room, tail := c.CompanyParts(p, n, w)
+	return Fit(c.Styles.Title.Render(ansi.Truncate(name, room, "…"))+tail, w)
+}
+
+// CompanyParts are the company's name, the cells the title line leaves
+// it, and the rest of the line, styled.
+func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string, room int, tail string) {
+	s := c.Styles
+	var rest []string
+	rest = append(rest, s.Meta.Render(Line(Or(p.CompanyNumber, n.String()))))
+	if p.CompanyStatus != "" {
+		badge := s.Badge[labels.StatusClassOf(p.CompanyStatus)]
+		rest = append(rest, badge.Render(Line(labels.Status(p.CompanyStatus))))
+	}
+	for _, a := range present.Alerts(p) {
+		rest = append(rest, s.Warning.Render("! "+a))
+	}
+	if p.Type != "" {
+		rest = append(rest, s.Meta.Render(Line(labels.CompanyType(p.Type))))
+	}
+	tail = "  " + strings.Join(rest, "  ")
+	name = Or(Line(p.CompanyName), "(no name on record)")
+	return name, max(w-ansi.StringWidth(tail), min(20, w)), tail
+}
+
+// Crumbs is the way the user came to a place, when they came from
+// another page: none for a page opened on its own.
+func (c *Common) Crumbs(at Place, w int) []string {
+	if at.IsHome() || len(at.Trail) == 0 {
+		return nil
+	}
+	return []string{c.Breadcrumb(at.Trail, at.Title, w)}
+}
+
+// Breadcrumb is the way the user came, dropping the oldest steps when it
+// is too long.
+func (c *Common) Breadcrumb(trail []string, title string, w int) string {
+	steps := append(append([]string(nil), trail...), title)
+	const sep = " › "
+	text := strings.Join(steps, sep)
+	for len(steps) > 1 && ansi.StringWidth(text)+2 > w {
+		steps = steps[1:]
+		text = "…" + sep + strings.Join(steps, sep)
+	}
+	return Fit("  "+c.Styles.Meta.Render(ansi.Truncate(text, max(w-2, 1), "…")), w)
+}
+
+// TabsLine is a row of numbered tabs, the one shown marked.
+func (c *Common) TabsLine(names []string, on, w int) string {
+	var b strings.Builder
+	for i, name := range names {
+		label := fmt.Sprintf("%d %s", i+1, name)
+		if i == on {
+			b.WriteString(c.Styles.Tabs.On.Render(label))
+		} else {
+			b.WriteString(c.Styles.Tabs.Off.Render(label))
+		}
+	}
+	return Fit(" "+b.String(), w)
+}
+
+// RowStyle draws one row of a list: the selected one marked and
+// highlighted across the width, quiet ones dim.
+func (c *Common) RowStyle(text string, selected, quiet bool, w int) string {
+	room := max(w-2, 1)
+	ink := c.Styles.Rows
+	switch {
+	case selected:
+		return ink.Selected.Paint("▸ " + Pad(Cut(text, room), room))
+	case quiet:
+		return "  " + ink.Quiet.Paint(Cut(text, room))
+	}
+	return "  " + ink.Value.Paint(Cut(text, room))
+}
+
+// Cycle is i brought into 0..n-1, going round.
+func Cycle(i, n int) int { return ((i % n) + n) % n }
+
+// NumberAndName is a company number followed by its name when this
+// session has seen the company, for lists of numbers.
+func (c *Common) NumberAndName(n api.Number) string {
+	if p := c.Cache.Profile(n); p != nil {
+		return n.String() + "  " + Line(p.CompanyName)
+	}
+	return n.String()
+}

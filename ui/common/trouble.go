@@ -1,0 +1,112 @@
+package common
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"coview/api"
+	"coview/present/sanitize"
+)
+
+// Trouble is a failure put in words for the screen: what happened, and
+// what the user can do about it.
+type Trouble struct {
+	Title  string
+	Detail string
+}
+
+// Explain turns an error from the api layer, met asking for res, into
+// trouble. Every part is sanitised: the registry's own words are part of
+// some messages.
+func Explain(err error, res api.Resource, now time.Time, retryAt time.Time) Trouble {
+	var e *api.Error
+	if !errors.As(err, &e) {
+		if errors.Is(err, context.Canceled) {
+			return Trouble{"Cancelled", "The request was stopped before it finished."}
+		}
+		return Clean(Trouble{"Request failed", Sentence(err.Error()) + " Press r to try again."})
+	}
+	var t Trouble
+	switch e.Kind {
+	case api.KindInvalidNumber:
+		t = Trouble{"Not a company number", Sentence(e.Error())}
+	case api.KindNotFound:
+		if res.Kind == api.ResCompany {
+			t = Trouble{"Company " + res.Number.String() + " not found",
+				"The registry has no company with this number (404). It is in the search box: check it, then press Enter."}
+		} else {
+			t = Trouble{"Not found", "The registry has nothing at " + res.Link + " (404)."}
+		}
+	case api.KindInvalidKey:
+		t = Trouble{"API key refused", "The registry rejected the key (401 " + Or(e.Reason, "Invalid Authorization") +
+			"). Check that it is a REST API key for this registry, and enter it again."}
+	case api.KindMissingKey:
+		t = Trouble{"No API key", "No key was sent, and the registry needs one (401 " + Or(e.Reason, "Empty Authorization header") + ")."}
+	case api.KindForbidden:
+		t = Trouble{"Access forbidden (403)", "The key may be restricted to other IP addresses or domains: check its settings on the registry's developer site." + withReason(e.Reason)}
+	case api.KindRateLimited:
+		wait := retryAt.Sub(now).Round(time.Second)
+		t = Trouble{"Rate limit reached (429)", fmt.Sprintf("The quota resets at %s: retrying in %s. esc stops waiting.",
+			retryAt.Format("15:04:05"), max(wait, 0))}
+	case api.KindServer:
+		t = Trouble{fmt.Sprintf("The registry failed (%d %s)", e.Status, http.StatusText(e.Status)),
+			"It may be down or overloaded. Press r to try again." + withReason(e.Reason)}
+	case api.KindBadResponse, api.KindTooLarge:
+		t = Trouble{"Unreadable answer", Sentence(e.Error()) + " Press r to try again."}
+	case api.KindTimeout:
+		t = Trouble{"No answer in time", "The registry may be slow or unreachable. Press r to try again."}
+	case api.KindUnreachable:
+		t = Trouble{"Cannot reach the registry", Sentence(Or(e.Reason, "the connection failed")) + " Check the network, then press r."}
+	case api.KindRefusedLink:
+		t = Trouble{"Link refused", Sentence(e.Error())}
+	case api.KindCanceled:
+		t = Trouble{"Cancelled", "The request was stopped before it finished."}
+	case api.KindNoDocument:
+		t = Trouble{"No document", Sentence(e.Error())}
+	default:
+		t = Trouble{"Request failed", Sentence(e.Error()) + " Press r to try again."}
+	}
+	return Clean(t)
+}
+
+// Refused is the trouble for a link the api layer will not follow.
+func Refused(name string, err error) Trouble {
+	return Clean(Trouble{"Link refused: " + name, Sentence(err.Error())})
+}
+
+// RefusalReason is why a link is refused, without repeating the link.
+func RefusalReason(err error) string {
+	var e *api.Error
+	if errors.As(err, &e) && e.Reason != "" {
+		return e.Reason
+	}
+	return err.Error()
+}
+
+// Clean makes every part of t safe to draw.
+func Clean(t Trouble) Trouble {
+	t.Title = sanitize.Line(t.Title)
+	t.Detail = sanitize.Line(t.Detail)
+	return t
+}
+
+// IsAuth reports whether err is the registry refusing the key, or asking
+// for one.
+func IsAuth(err error) bool {
+	return errors.Is(err, api.ErrInvalidKey) || errors.Is(err, api.ErrMissingKey)
+}
+
+func withReason(r string) string {
+	if r == "" {
+		return ""
+	}
+	return " The registry said: " + Sentence(r)
+}
+
+// IsCanceled reports whether err is a request given up on purpose.
+func IsCanceled(err error) bool {
+	return errors.Is(err, api.ErrCanceled) || errors.Is(err, context.Canceled)
+}

@@ -1,0 +1,67 @@
+// Package home is the start page: what to type or paste, and the
+// companies opened lately.
+package home
+
+import (
+	"coview/api"
+	"coview/ui/common"
+)
+
+// Part is the start page.
+type Part struct {
+	common.Base
+	version string
+	// recent is the numbers opened lately, and whether the search box
+	// already offers them under it.
+	recent func() ([]api.Number, bool)
+}
+
+// New makes the start page. recent tells the numbers opened lately.
+func New(c *common.Common, version string, recent func() ([]api.Number, bool)) *Part {
+	return &Part{Base: common.Base{C: c, At: common.Place{Title: "Home"}}, version: version, recent: recent}
+}
+
+// Title is coview itself.
+func (p *Part) Title(w int) string {
+	s := p.C.Styles
+	title := s.Title.Render("coview") + "  " + s.Meta.Render("the company registry, in a terminal")
+	if p.version != "" {
+		title += s.Meta.Render("  " + p.version)
+	}
+	return common.Fit(title, w)
+}
+
+// Head is nothing: the start page came from nowhere.
+func (p *Part) Head(int) []string { return nil }
+
+// Body says what to do, and the companies opened lately.
+func (p *Part) Body(w, h int) []string {
+	s := p.C.Styles
+	text := []string{
+		"Type or paste a company number and press Enter: 8 digits, or 2 letters and 6 digits (00006400, SC123456).",
+		"Or type a name, of a company or of an officer: matches appear as you type; Enter on the name lists them all.",
+		"Paste a column of numbers from a spreadsheet to open the first and keep the rest for n.",
+		"Press / to search again from anywhere, and ? for every key.",
+	}
+	out := []string{""}
+	for _, t := range text {
+		for _, l := range common.Wrap(t, w-4, 0) {
+			out = append(out, "  "+s.Value.Render(l))
+		}
+		out = append(out, "")
+	}
+	if recent, offered := p.recent(); len(recent) > 0 && !offered {
+		out = append(out, "  "+s.Head.Render("Recent"))
+		for _, n := range recent[:min(len(recent), 10)] {
+			out = append(out, common.Fit("  "+s.Quiet.Render(p.C.NumberAndName(n)), w))
+		}
+	}
+	return out[:min(len(out), max(h, 0))]
+}
+
+// Keys disables what needs a page to act on.
+func (p *Part) Keys(k common.KeyMap) common.KeyMap {
+	common.DisableAll(&k.Move.Up, &k.Move.Down, &k.Move.PageUp, &k.Move.PageDown, &k.Move.Home, &k.Move.End,
+		&k.Do.Copy, &k.Lists.Source, &k.Pages.Open)
+	return k
+}

@@ -1,0 +1,268 @@
+// Package profile is the page of a company: its five panes (overview,
+// address, accounts, confirmation statement, links), the same rows
+// --plain prints, with the links followable.
+package profile
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/api"
+	"coview/present"
+	"coview/ui/common"
+	"coview/ui/listview"
+)
+
+// LinksTab is the pane of the profile's links.
+const LinksTab = 4
+
+// Part is a company's profile on screen.
+type Part struct {
+	common.Base
+	panes   []present.Pane
+	links   []present.LinkItem
+	lv      listview.Model // the cursor over the links
+	height  int
+	restore bool
+}
+
+// New makes a company's profile page from the cache; ok is false when
+// the cache does not hold the profile.
+func New(c *common.Common, at common.Place) (*Part, bool) {
+	p := c.Cache.Profile(at.Company)
+	if p == nil {
+		return nil, false
+	}
+	if at.Title == "" {
+		at.Title = common.Or(common.Line(p.CompanyName), at.Res.Number.String())
+	}
+	part := &Part{Base: common.Base{C: c, At: at, Profile: p}, restore: true}
+	part.panes = present.Panes(p, c.Now())
+	part.links = present.ProfileLinks(p)
+	part.lv.SetLen(len(part.links))
+	return part, true
+}
+
+// Place is where the profile is: its pane, the links' cursor, the scroll.
+func (p *Part) Place() common.Place {
+	at := p.At
+	at.Cursor, at.Offset = p.lv.Cursor(), p.lv.Offset()
+	return at
+}
+
+func (p *Part) HasSource() bool { return true }
+
+// Layout gives the panes their height and, the first time, puts the
+// links' cursor where history left it.
+func (p *Part) Layout(h int) {
+	p.height = h
+	p.lv.SetHeight(h)
+	if p.restore {
+		p.lv.SetPosition(p.At.Cursor, p.At.Offset)
+		p.restore = false
+	}
+}
+
+// Head is the way here and the panes' tabs.
+func (p *Part) Head(w int) []string {
+	return append(p.C.Crumbs(p.At, w), p.C.TabsLine(present.PaneNames, p.At.Tab, w))
+}
+
+// Body is the pane shown.
+func (p *Part) Body(w, h int) []string {
+	if p.At.Tab == LinksTab {
+		return p.linkLines(w)
+	}
+	all := p.paneLines(w)
+	// Scrolled on a smaller screen, the pane may now fit: show it from
+	// its first line rather than leave its top hidden above blank rows.
+	from := min(p.At.Scroll, max(len(all)-h, 0))
+	return all[from:min(from+h, len(all))]
+}
+
+// Position is the link under the cursor, on the links pane.
+func (p *Part) Position() string {
+	if p.At.Tab == LinksTab && len(p.links) > 0 {
+		return fmt.Sprintf("link %d of %d", p.lv.Cursor()+1, len(p.links))
+	}
+	return ""
+}
+
+// Keys enables the panes' keys, and enter where a link is selected.
+func (p *Part) Keys(k common.KeyMap) common.KeyMap {
+	for _, b := range []*key.Binding{&k.Pages.NextTab, &k.Pages.PrevTab, &k.Pages.Tabs} {
+		b.SetEnabled(true)
+	}
+	l, ok := p.selectedLink()
+	k.Pages.Open.SetEnabled(ok && l.Rel != api.LinkSelf && l.Refused == nil)
+	if p.At.Tab == LinksTab {
+		k.Do.Copy.SetHelp("y", "copy URL")
+	}
+	return k
+}
+
+// selectedLink is the link under the cursor, on the links pane.
+func (p *Part) selectedLink() (present.LinkItem, bool) {
+	if p.At.Tab != LinksTab || len(p.links) == 0 {
+		return present.LinkItem{}, false
+	}
+	return p.links[p.lv.Cursor()], true
+}
+
+// Pointed is the link under the cursor, unless it is refused.
+func (p *Part) Pointed() common.Pointed {
+	if l, ok := p.selectedLink(); ok && l.Refused == nil {
+		return common.Pointed{Link: l.Raw}
+	}
+	return common.Pointed{}
+}
+
+// CopyText is the selected link's full URL, on the links pane.
+func (p *Part) CopyText() (string, *common.Trouble) {
+	l, ok := p.selectedLink()
+	if !ok {
+		return p.At.Company.String(), nil
+	}
+	if l.Refused != nil {
+		return "", common.Ptr(common.Refused(l.Name, l.Refused))
+	}
+	u, err := p.C.Reg.URLFor(l.Raw)
+	if err != nil {
+		return "", common.Ptr(common.Refused(l.Name, err))
+	}
+	return u, nil
+}
+
+// Update takes the keys of the panes.
+func (p *Part) Update(msg tea.Msg) tea.Cmd {
+	m, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k := p.C.Keys
+	switch {
+	case key.Matches(m, k.Pages.NextTab):
+		p.switchTab(p.At.Tab + 1)
+	case key.Matches(m, k.Pages.PrevTab):
+		p.switchTab(p.At.Tab - 1)
+	case key.Matches(m, k.Pages.Tabs):
+		p.switchTab(int(m.Code - '1'))
+	case key.Matches(m, k.Pages.Open):
+		return p.open()
+	case key.Matches(m, k.Move.Up):
+		p.move(p.lv.Move, -1, -1)
+	case key.Matches(m, k.Move.Down):
+		p.move(p.lv.Move, 1, 1)
+	case key.Matches(m, k.Move.PageUp):
+		p.move(func(int) { p.lv.PageUp() }, 0, -p.height)
+	case key.Matches(m, k.Move.PageDown):
+		p.move(func(int) { p.lv.PageDown() }, 0, p.height)
+	case key.Matches(m, k.Move.Home):
+		p.move(func(int) { p.lv.Home() }, 0, -1<<30)
+	case key.Matches(m, k.Move.End):
+		p.move(func(int) { p.lv.End() }, 0, 1<<30)
+	}
+	return nil
+}
+
+// switchTab shows another pane.
+func (p *Part) switchTab(tab int) {
+	p.At.Tab = common.Cycle(tab, len(p.panes))
+	p.At.Scroll = 0
+}
+
+// move moves the links' cursor with lvMove(delta), or scrolls the other
+// panes by lines.
+func (p *Part) move(lvMove func(int), delta, lines int) {
+	if p.At.Tab == LinksTab {
+		lvMove(delta)
+		return
+	}
+	most := max(len(p.paneLines(p.C.Width))-p.height, 0)
+	p.At.Scroll = min(max(p.At.Scroll+lines, 0), most)
+}
+
+// open follows the link under the cursor.
+func (p *Part) open() tea.Cmd {
+	l, ok := p.selectedLink()
+	switch {
+	case !ok:
+		return p.C.Flash("Nothing opens from this pane: its links are on pane 5.", false)
+	case l.Refused != nil:
+		return p.C.Post(common.ProblemMsg{Trouble: common.Refused(l.Name, l.Refused)})
+	case l.Rel == api.LinkSelf:
+		return p.C.Flash("This is the profile on screen.", false)
+	}
+	return p.C.Post(common.OpenLinkMsg{Link: l.Raw, Title: l.Name})
+}
+
+// paneLines are a pane's rows as lines: labels in a column, values
+// wrapped beside them, warnings marked and quiet values dim.
+func (p *Part) paneLines(w int) []string {
+	s := p.C.Styles
+	rows := p.panes[p.At.Tab].Rows
+	if p.At.Tab == 0 {
+		if name, room, _ := p.C.CompanyParts(p.Profile, p.At.Company, w); common.Cells(name) > room {
+			rows = append([]present.Row{{Label: "Name", Value: name}}, rows...)
+		}
+	}
+	labelW := 0
+	for _, r := range rows {
+		labelW = max(labelW, common.Cells(r.Label))
+	}
+	labelW = min(labelW, max(w/3, 8))
+	valueW := max(w-labelW-5, 10)
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		v, style := r.Value, s.Tone(r.Tone)
+		if v == "" {
+			v, style = "—", s.Rows.Quiet
+		}
+		if r.Tone == present.Warning {
+			v = "! " + v
+		}
+		for i, l := range common.Wrap(v, valueW, 0) {
+			label := ""
+			if i == 0 {
+				label = ansi.Truncate(r.Label, labelW, "…")
+			}
+			out = append(out, "  "+s.Rows.Label.Paint(common.Pad(label, labelW))+"  "+style.Paint(l))
+		}
+	}
+	return out
+}
+
+// linkLines are the links pane: each link's name and where it leads, or
+// why it is refused.
+func (p *Part) linkLines(w int) []string {
+	if len(p.links) == 0 {
+		return []string{"  " + p.C.Styles.Quiet.Render("This profile carries no links.")}
+	}
+	nameW := 0
+	for _, l := range p.links {
+		nameW = max(nameW, ansi.StringWidth(l.Name))
+	}
+	return common.Split(p.lv.Render(func(i int, sel bool) string { return p.linkLine(p.links[i], sel, nameW, w) }))
+}
+
+func (p *Part) linkLine(l present.LinkItem, selected bool, nameW, w int) string {
+	nameW = min(nameW, max(w/3, 10))
+	text := common.Pad(common.Cut(l.Name, nameW), nameW) + "  "
+	if l.Refused != nil {
+		text += "refused: " + common.Line(common.RefusalReason(l.Refused))
+		if !selected {
+			return "  " + p.C.Styles.Rows.Refused.Paint(common.Cut(text, w-2))
+		}
+		return p.C.RowStyle(text, selected, false, w)
+	}
+	return p.C.RowStyle(text+l.Path, selected, false, w)
+}
+
+// Window is the cursor and the window over the links.
+func (p *Part) Window() *listview.Model { return &p.lv }
+
+// Links are the profile's links, as the links pane shows them.
+func (p *Part) Links() []present.LinkItem { return p.links }

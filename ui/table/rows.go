@@ -1,0 +1,152 @@
+// Package table is a list on screen as the browser draws it: the rows of
+// every page of it loaded so far, in columns sized by what they hold, a
+// filter over them, and the drawing of headings, rows and a row's long
+// text. Every part that lists something (officers, filings, search
+// results, connections) holds one.
+package table
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/present"
+)
+
+// Rows are a list's rows as present put them, with the widest cell of
+// each column kept as pages arrive so that drawing costs only the visible
+// rows. The rows are the cached pages' own, not copies: a long list is
+// held once.
+type Rows struct {
+	Columns []present.Column
+	chunks  [][]present.Item // each page's rows, in order
+	starts  []int            // the index of each chunk's first row
+	Count   int              // rows loaded
+	Total   int              // items in the whole list; -1 when the registry did not say
+	Loaded  int              // items received so far: where the next page starts
+	Done    bool             // nothing more to fetch
+	Empty   string
+	Summary string // counts, under the breadcrumb
+	Caveat  string // a warning about reading the list (dissolved companies)
+	Heading string // whose list it is, when that is not a company (an officer)
+	Widest  []int  // the widest cell of each column so far
+
+	// What is shown of the items loaded: those containing Filter (as
+	// typed, any case) and, with Current, none that are Quiet (resigned,
+	// ceased, satisfied). shown holds their indices; nil shows them all.
+	Filter  string
+	Current bool
+	shown   []int
+	quiet   bool // some row loaded is resigned, ceased or satisfied
+}
+
+// New starts a list with its first page.
+func New(first *present.Page) *Rows {
+	l := &Rows{Columns: first.Columns, Total: -1}
+	l.Add(first)
+	return l
+}
+
+// Filtered says whether the list shows only some of its items.
+func (l *Rows) Filtered() bool { return l.Filter != "" || l.Current }
+
+// Len is the number of rows shown.
+func (l *Rows) Len() int {
+	if l.Filtered() {
+		return len(l.shown)
+	}
+	return l.Count
+}
+
+// Item is the i-th row shown.
+func (l *Rows) Item(i int) present.Item {
+	if l.Filtered() {
+		return l.At(l.shown[i])
+	}
+	return l.At(i)
+}
+
+// At is the i-th row loaded, shown or not.
+func (l *Rows) At(i int) present.Item {
+	c := sort.SearchInts(l.starts, i+1) - 1
+	return l.chunks[c][i-l.starts[c]]
+}
+
+// PageStart is where the page of the list that the i-th row shown came
+// in starts: the start index it was asked for, and its key in the cache.
+func (l *Rows) PageStart(i int) int {
+	if l.Filtered() {
+		i = l.shown[i]
+	}
+	return l.starts[sort.SearchInts(l.starts, i+1)-1]
+}
+
+// SetFilter shows only the rows that match, of those loaded and of those
+// still to come.
+func (l *Rows) SetFilter(text string, current bool) {
+	l.Filter, l.Current = text, current
+	l.shown = l.shown[:0]
+	if l.Filtered() {
+		l.match(0)
+	}
+}
+
+// match notes which items from index from on are shown.
+func (l *Rows) match(from int) {
+	needle := strings.ToLower(l.Filter)
+	for i := from; i < l.Count; i++ {
+		it := l.At(i)
+		if l.Current && it.Quiet {
+			continue
+		}
+		if needle == "" || slices.ContainsFunc(it.Cells, func(c string) bool { return strings.Contains(strings.ToLower(c), needle) }) {
+			l.shown = append(l.shown, i)
+		}
+	}
+}
+
+// HasQuiet says whether some rows loaded are resigned, ceased or
+// satisfied, so that showing the current ones only means something.
+func (l *Rows) HasQuiet() bool { return l.quiet }
+
+// Add joins the next page of the list: its rows, and what it says about
+// the whole list.
+func (l *Rows) Add(pg *present.Page) {
+	l.Total, l.Empty, l.Summary, l.Caveat = pg.Total, pg.Empty, pg.Summary, pg.Caveat
+	if pg.Heading != "" {
+		l.Heading = pg.Heading
+	}
+	for _, it := range pg.Items {
+		for i, c := range it.Cells {
+			if i >= len(l.Widest) {
+				l.Widest = append(l.Widest, 0)
+			}
+			l.Widest[i] = max(l.Widest[i], ansi.StringWidth(c))
+		}
+	}
+	from := l.Count
+	if len(pg.Items) > 0 {
+		l.chunks = append(l.chunks, pg.Items)
+		l.starts = append(l.starts, l.Count)
+		l.Count += len(pg.Items)
+	}
+	// Kept as rows arrive: the footer asks on every frame.
+	l.quiet = l.quiet || slices.ContainsFunc(pg.Items, func(it present.Item) bool { return it.Quiet })
+	if l.Filtered() {
+		l.match(from)
+	}
+	got := len(pg.Items)
+	l.Loaded += got
+	l.Done = got == 0 || (l.Total >= 0 && l.Loaded >= l.Total)
+}
+
+// All is every row loaded, for tests and for saving.
+func (l *Rows) All() []present.Item {
+	out := make([]present.Item, 0, l.Count)
+	for _, c := range l.chunks {
+		out = append(out, c...)
+	}
+	return out
+}

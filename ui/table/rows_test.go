@@ -1,0 +1,77 @@
+package table
+
+import (
+	"fmt"
+	"testing"
+
+	"coview/api"
+	"coview/present"
+)
+
+// shown is an answer as the browser's cache keeps it: in rows.
+func shown(a *api.Answer) *present.Page { return present.Show(a, nil) }
+
+func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
+	all := makeOfficers(250)
+	total, active := 250, 250
+	var l *Rows
+	for start := 0; l == nil || !l.Done; start = l.Loaded {
+		end := min(start+100, len(all))
+		pg := shown(&api.Answer{Officers: &api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}})
+		if l == nil {
+			l = New(pg)
+		} else {
+			l.Add(pg)
+		}
+		if start > 300 {
+			t.Fatal("never done")
+		}
+	}
+	if l.Count != 250 || l.Loaded != 250 || l.Total != 250 {
+		t.Fatalf("rows %d loaded %d total %d", l.Count, l.Loaded, l.Total)
+	}
+	if l.Summary != "250 officers: 250 active" {
+		t.Fatalf("summary %q", l.Summary)
+	}
+}
+
+func TestListPageStopsOnAnEmptyPageWhenTheTotalIsUnknown(t *testing.T) {
+	l := New(shown(&api.Answer{Filings: &api.FilingHistory{Items: makeFilings(100)}}))
+	if l.Done {
+		t.Fatal("done after a full page with no total")
+	}
+	l.Add(shown(&api.Answer{Filings: &api.FilingHistory{}}))
+	if !l.Done || l.Count != 100 {
+		t.Fatalf("done %v with %d rows", l.Done, l.Count)
+	}
+}
+
+func TestListPageKeepsTheWidestCellOfEachColumn(t *testing.T) {
+	officers := makeOfficers(2)
+	officers[1].Name = "A MUCH LONGER NAME THAN THE OTHERS, Wilhelmina"
+	officers[1].OfficerRole = "llp-designated-member"
+	l := New(shown(&api.Answer{Officers: &api.Officers{Items: officers[:1]}}))
+	l.Add(shown(&api.Answer{Officers: &api.Officers{Items: officers[1:]}}))
+	if want := len(officers[1].Name); l.Widest[0] != want {
+		t.Fatalf("widest name %d, want %d", l.Widest[0], want)
+	}
+	if want := len("LLP designated member"); l.Widest[1] != want {
+		t.Fatalf("widest role %d, want %d", l.Widest[1], want)
+	}
+}
+
+func makeOfficers(n int) []api.Officer {
+	out := make([]api.Officer, n)
+	for i := range out {
+		out[i] = api.Officer{Name: fmt.Sprintf("PERSON %04d, Test", i), OfficerRole: "director", AppointedOn: "2020-01-01"}
+	}
+	return out
+}
+
+func makeFilings(n int) []api.FilingItem {
+	out := make([]api.FilingItem, n)
+	for i := range out {
+		out[i] = api.FilingItem{Date: "2026-01-02", Type: "CS01", Description: "confirmation-statement-with-no-updates"}
+	}
+	return out
+}

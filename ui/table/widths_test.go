@@ -1,0 +1,38 @@
+package table
+
+import (
+	"testing"
+
+	"coview/present"
+)
+
+// The officers of 00006401 as they were cut before: the name column took
+// the room while dates and roles were cut at every width.
+var officerColumns = []present.Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}}
+
+func TestColumnWidthsNeverCutADateOrRoleWhileTheNameHasRoom(t *testing.T) {
+	widest := []int{30, len("LLP designated member"), len("before 1 Jul 1991"), len("31 Mar 2026")}
+	for _, w := range []int{40, 60, 80, 120, 200} {
+		ws := Widths(officerColumns, widest, w)
+		total := 2 + 2*(len(ws)-1)
+		for _, n := range ws {
+			total += n
+		}
+		if total > w {
+			t.Errorf("at %d the columns take %d cells: %v", w, total, ws)
+		}
+		cut := ws[1] < widest[1] || ws[2] < widest[2] || ws[3] < widest[3]
+		if cut && ws[0] > MinFlex {
+			t.Errorf("at %d a role or date is cut (%v) while the name keeps %d cells", w, ws, ws[0])
+		}
+		if w >= 120 && (cut || ws[0] != widest[0]) {
+			t.Errorf("at %d nothing should be cut: %v for %v", w, ws, widest)
+		}
+	}
+	// Narrow columns stay as narrow as what they hold, and the name no
+	// wider than the longest name: spare room goes to the end of the line.
+	ws := Widths(officerColumns, []int{10, 8, 8, 1}, 120)
+	if ws[0] != 10 || ws[1] != 8 || ws[3] != len("Resigned") {
+		t.Errorf("widths %v: columns should be as wide as their content or title", ws)
+	}
+}
