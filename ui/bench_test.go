@@ -9,6 +9,7 @@ import (
 
 	"coview/api"
 	"coview/present"
+	"coview/ui/common"
 )
 
 // listModel is a browser showing a filing history of n items, all loaded,
@@ -16,14 +17,12 @@ import (
 func listModel(tb testing.TB, n, w, h int) *model {
 	m := testModel(tb, newFake(), Options{})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.blurSearch()
+	m.box.Blur()
 	total := n
 	res := api.Resource{Kind: api.ResFilings, Number: "00000001", Link: "/company/00000001/filing-history"}
-	l := newListPage(present.Show(&api.Answer{Resource: res, Filings: &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}}, nil))
-	m.page = &page{place: place{res: res, company: "00000001", title: "Filing history"}, list: l}
-	m.page.lv.SetLen(l.count)
-	m.layout()
-	m.page.lv.SetPosition(n/2, n/2-5)
+	pg := present.Show(&api.Answer{Resource: res, Filings: &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}}, nil)
+	showList(tb, m, common.Place{Res: res, Company: "00000001", Title: "Filing history"}, pg)
+	window(m).SetPosition(n/2, n/2-5)
 	return m
 }
 
@@ -46,8 +45,8 @@ func BenchmarkProfileView(b *testing.B) {
 	m := testModel(b, demoRegistry(b), Options{})
 	send(b, m, tea.WindowSizeMsg{Width: 200, Height: 60})
 	send(b, m, tea.PasteMsg{Content: "00006400\n"})
-	if !m.page.isProfile() {
-		b.Fatalf("on %+v", m.page.place)
+	if !place(m).IsProfile() {
+		b.Fatalf("on %+v", place(m))
 	}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -106,7 +105,7 @@ func TestListViewCostIsFlat(t *testing.T) {
 func searchModel(tb testing.TB, n, w, h int) *model {
 	m := testModel(tb, newFake(), Options{})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.blurSearch()
+	m.box.Blur()
 	total := n
 	res := api.SearchResource(api.ResSearch, "bramble")
 	items := make([]api.SearchItem, n)
@@ -115,11 +114,9 @@ func searchModel(tb testing.TB, n, w, h int) *model {
 			CompanyNumber: fmt.Sprintf("%08d", 7000+i), CompanyStatus: "active", DateOfCreation: "2014-01-01",
 			AddressSnippet: "1 Quarry Lane, Little Puddleford", Matches: api.SearchMatches{Title: api.MatchOffsets{1, 7}}}
 	}
-	l := newListPage(present.Show(&api.Answer{Resource: res, Search: &api.SearchResults{Items: items, TotalResults: &total}}, nil))
-	m.page = &page{place: place{res: res, title: `Search "bramble"`}, list: l}
-	m.page.lv.SetLen(l.len())
-	m.layout()
-	m.page.lv.SetPosition(n/2, n/2-5)
+	pg := present.Show(&api.Answer{Resource: res, Search: &api.SearchResults{Items: items, TotalResults: &total}}, nil)
+	showList(tb, m, common.Place{Res: res, Title: `Search "bramble"`}, pg)
+	window(m).SetPosition(n/2, n/2-5)
 	return m
 }
 
@@ -136,4 +133,16 @@ func BenchmarkSearchResultsView(b *testing.B) {
 			}
 		})
 	}
+}
+
+// showList puts a list, all of it in one answer, on screen as if it had
+// been fetched.
+func showList(tb testing.TB, m *model, at common.Place, pg *present.Page) {
+	m.c.Cache.Put(common.Key{Res: at.Res}, common.Entry{Page: pg})
+	part, ok := m.makers.build(at)
+	if !ok {
+		tb.Fatalf("no page for %+v", at)
+	}
+	m.page = part
+	m.layout()
 }

@@ -17,6 +17,8 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/ui/parts/profile"
+	"coview/ui/parts/results"
 )
 
 // These tests run the browser as a real tea.Program against registries
@@ -79,7 +81,7 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 	for s.at > 0 {
 		b.keys("backspace")
 		s = b.ask()
-		n := s.page.company.String()
+		n := s.page.Company.String()
 		mustShowCompany(t, s, n, demoNames[n])
 		shown = append(shown, n)
 	}
@@ -92,8 +94,8 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 		earlier = earlier[i+1:]
 	}
 	b.keys("backspace")
-	if s2 := b.ask(); s2.page.company != s.page.company || s2.note != "Nothing to go back to." {
-		t.Fatalf("back from the first page went to %q (note %q)", s2.page.company, s2.note)
+	if s2 := b.ask(); s2.page.Company != s.page.Company || s2.note != "Nothing to go back to." {
+		t.Fatalf("back from the first page went to %q (note %q)", s2.page.Company, s2.note)
 	}
 	for range shown {
 		b.keys("alt+right")
@@ -135,8 +137,8 @@ func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing
 	b.keys("backspace")
 	mustShowCompany(t, b.ask(), "00000001", "COMPANY 00000001 LIMITED")
 	b.keys("backspace")
-	if s := b.ask(); s.page.company != "00000001" || s.note != "Nothing to go back to." {
-		t.Fatalf("back from the first company went to %q (note %q)", s.page.company, s.note)
+	if s := b.ask(); s.page.Company != "00000001" || s.note != "Nothing to go back to." {
+		t.Fatalf("back from the first company went to %q (note %q)", s.page.Company, s.note)
 	}
 	if got := f.requests(); !slices.Equal(got, []string{"company 00000001", "company SC000002"}) {
 		t.Fatalf("requests %v", got)
@@ -256,10 +258,10 @@ func TestRapidTabSwitchingShowsThePaneOfTheLastKeyAndCostsNoRequests(t *testing.
 	b.keys(racing...)
 	s = b.idle()
 	mustShowCompany(t, s, "00000003", "COMPANY 00000003 LIMITED")
-	mustDrawPane(t, s, s.page.tab)
+	mustDrawPane(t, s, s.page.Tab)
 	burst = randomTabKeys(rnd, 30)
 	b.keys(burst...)
-	mustDrawPane(t, b.ask(), paneAfter(s.page.tab, burst))
+	mustDrawPane(t, b.ask(), paneAfter(s.page.Tab, burst))
 
 	want := []string{"company 00000001", "company 00000002", "company 00000003"}
 	if got := f.requests(); !slices.Equal(got, want) {
@@ -281,7 +283,7 @@ func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
 	b.keys("2")
 	b.send(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
 	b.keys("down", "down")
-	if s := b.ask(); s.page.scroll == 0 {
+	if s := b.ask(); s.page.Scroll == 0 {
 		t.Fatalf("the address pane did not scroll at %dx%d:\n%s", minWidth, minHeight, s.screen)
 	}
 
@@ -293,8 +295,8 @@ func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
 	for _, size := range sizes {
 		b.send(size)
 		s := b.ask()
-		if !s.busy || s.page.company != "00000001" {
-			t.Fatalf("after a resize to %dx%d: busy %v on %q", size.Width, size.Height, s.busy, s.page.company)
+		if !s.busy || s.page.Company != "00000001" {
+			t.Fatalf("after a resize to %dx%d: busy %v on %q", size.Width, size.Height, s.busy, s.page.Company)
 		}
 		w, h := max(size.Width, 1), max(size.Height, 1)
 		if s.width != w || s.height != h || !s.laidOut {
@@ -340,8 +342,8 @@ func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
 	landAmongResizes(b, rnd, release)
 	b.send(tea.WindowSizeMsg{Width: 70, Height: 20})
 	s = b.idle()
-	if s.page.res.Kind != api.ResOfficers {
-		t.Fatalf("on %v after following Officers:\n%s", s.page.res.Kind, s.screen)
+	if s.page.Res.Kind != api.ResOfficers {
+		t.Fatalf("on %v after following Officers:\n%s", s.page.Res.Kind, s.screen)
 	}
 	mustFit(t, s, 70, 20)
 	mustContain(t, s.screen, "COMPANY 00000001 LIMITED › Officers", "▸ PERSON 0000, Test", "1 of 150")
@@ -406,11 +408,11 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 	b.keys("alt+right")
 	s = b.ask()
 	mustShowCompany(t, s, "00000002", "COMPANY 00000002 LIMITED")
-	mustDrawPane(t, s, linksTab)
+	mustDrawPane(t, s, profile.LinksTab)
 	mustContain(t, s.screen, "▸ Officers")
 	b.keys("alt+right")
-	if s := b.ask(); s.page.res.Kind != api.ResCompany || s.note != "Nothing to go forward to." {
-		t.Fatalf("forward past B went to %v (note %q)", s.page.res.Kind, s.note)
+	if s := b.ask(); s.page.Res.Kind != api.ResCompany || s.note != "Nothing to go forward to." {
+		t.Fatalf("forward past B went to %v (note %q)", s.page.Res.Kind, s.note)
 	}
 	if n := countPrefix(f, "company"); n != 2 {
 		t.Fatalf("back and forward fetched profiles again: %v", f.requests())
@@ -439,15 +441,15 @@ func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored
 	// forward cost nothing.
 	b.keys("enter")
 	s = b.idle()
-	if s.page.res.Kind != api.ResOfficers || !strings.Contains(s.screen, "3 officers") {
-		t.Fatalf("on %v after following Officers:\n%s", s.page.res.Kind, s.screen)
+	if s.page.Res.Kind != api.ResOfficers || !strings.Contains(s.screen, "3 officers") {
+		t.Fatalf("on %v after following Officers:\n%s", s.page.Res.Kind, s.screen)
 	}
 	n := f.count()
 	b.keys("backspace")
 	mustShowCompany(t, b.ask(), "00000002", "COMPANY 00000002 LIMITED")
 	b.keys("alt+right")
-	if s := b.idle(); s.page.res.Kind != api.ResOfficers || f.count() != n {
-		t.Fatalf("forward to the officers: on %v, requests %v", s.page.res.Kind, f.requests()[n:])
+	if s := b.idle(); s.page.Res.Kind != api.ResOfficers || f.count() != n {
+		t.Fatalf("forward to the officers: on %v, requests %v", s.page.Res.Kind, f.requests()[n:])
 	}
 }
 
@@ -462,8 +464,8 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	b.keys("n")
 	b.onCompany("00000002")
 	b.keys("5", "down", "down", "enter")
-	if s := b.idle(); s.page.res.Kind != api.ResOfficers {
-		t.Fatalf("on %v after following Officers", s.page.res.Kind)
+	if s := b.idle(); s.page.Res.Kind != api.ResOfficers {
+		t.Fatalf("on %v after following Officers", s.page.Res.Kind)
 	}
 
 	// A reload drops the officers from the cache; back abandons it.
@@ -480,8 +482,8 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	b.keys("alt+right")
 	waitForRequests(t, f, n+1)
 	forward := lastCtx(f)
-	if s := b.ask(); !s.busy || s.page.company != "00000002" || s.page.res.Kind != api.ResCompany {
-		t.Fatalf("forward did not wait for the officers on B: busy %v on %v", s.busy, s.page.res.Kind)
+	if s := b.ask(); !s.busy || s.page.Company != "00000002" || s.page.Res.Kind != api.ResCompany {
+		t.Fatalf("forward did not wait for the officers on B: busy %v on %v", s.busy, s.page.Res.Kind)
 	}
 	b.keys("backspace")
 	b.ask() // back is taken in (and forward cancelled) before the release
@@ -500,8 +502,8 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 	n = f.count()
 	b.keys("alt+right", "alt+right")
 	s = b.idle()
-	if s.page.res.Kind != api.ResOfficers || !strings.Contains(s.screen, "3 officers") || s.at != 2 {
-		t.Fatalf("forward twice: on %v at %d:\n%s", s.page.res.Kind, s.at, s.screen)
+	if s.page.Res.Kind != api.ResOfficers || !strings.Contains(s.screen, "3 officers") || s.at != 2 {
+		t.Fatalf("forward twice: on %v at %d:\n%s", s.page.Res.Kind, s.at, s.screen)
 	}
 	if got := f.count() - n; got != 1 {
 		t.Fatalf("forward twice made %d requests: %v", got, f.requests()[n:])
@@ -535,8 +537,8 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 	waitForRequests(t, f, n+2)
 	release()
 	s := b.settle(f.count)
-	if s.page.res.Kind != api.ResFilings || !strings.Contains(s.screen, "COMPANY 00000001 LIMITED › Filing history") {
-		t.Fatalf("on %v, want the filing history:\n%s", s.page.res.Kind, s.screen)
+	if s.page.Res.Kind != api.ResFilings || !strings.Contains(s.screen, "COMPANY 00000001 LIMITED › Filing history") {
+		t.Fatalf("on %v, want the filing history:\n%s", s.page.Res.Kind, s.screen)
 	}
 	if len(s.hist) != 2 || s.at != 1 {
 		t.Fatalf("history %d places at %d, want the profile and the filings", len(s.hist), s.at)
@@ -544,8 +546,8 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 	b.keys("backspace")
 	mustShowCompany(t, b.ask(), "00000001", "COMPANY 00000001 LIMITED")
 	b.keys("alt+right")
-	if s := b.ask(); s.page.res.Kind != api.ResFilings {
-		t.Fatalf("forward went to %v, want the filings", s.page.res.Kind)
+	if s := b.ask(); s.page.Res.Kind != api.ResFilings {
+		t.Fatalf("forward went to %v, want the filings", s.page.Res.Kind)
 	}
 }
 
@@ -572,8 +574,8 @@ func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing
 	b.ask()
 	release()
 	s := b.settle(f.count)
-	if s.page.res.Kind != api.ResOfficers {
-		t.Fatalf("on %v, want the officers:\n%s", s.page.res.Kind, s.screen)
+	if s.page.Res.Kind != api.ResOfficers {
+		t.Fatalf("on %v, want the officers:\n%s", s.page.Res.Kind, s.screen)
 	}
 	header, _ := headerAndCrumb(s.screen)
 	if !strings.HasPrefix(header, "GONE LIMITED  00000004") {
@@ -616,7 +618,7 @@ func (j *jittery) pause(ctx context.Context, subject string) error {
 }
 
 func (j *jittery) Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
-	if isSearch(res) {
+	if results.Is(res) {
 		// The search for an officer's other records: asked by the
 		// session's walker, not a page's request, so not counted.
 		return j.fakeRegistry.Fetch(ctx, res, page)
@@ -722,31 +724,31 @@ func mustBeConsistent(t *testing.T, s snapshot, w, h int) {
 	header, crumb := headerAndCrumb(s.screen)
 	cur, ok := s.current()
 	if !ok {
-		if !s.page.res.IsZero() || !strings.HasPrefix(header, "coview") {
-			t.Fatalf("no history, yet on %v:\n%s", s.page.res.Kind, s.screen)
+		if !s.page.Res.IsZero() || !strings.HasPrefix(header, "coview") {
+			t.Fatalf("no history, yet on %v:\n%s", s.page.Res.Kind, s.screen)
 		}
 		return
 	}
-	if !cur.same(s.page) {
+	if !cur.Same(s.page) {
 		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
 	}
-	want := "COMPANY " + s.page.company.String() + " LIMITED"
-	if s.page.res.Kind == api.ResAppointments {
+	want := "COMPANY " + s.page.Company.String() + " LIMITED"
+	if s.page.Res.Kind == api.ResAppointments {
 		want = "SOMEONE, Anyone"
 	}
 	if !startsWithName(header, want) {
-		t.Fatalf("the header reads %q on %v of %s, want %q:\n%s", header, s.page.res.Kind, s.page.company, want, s.screen)
+		t.Fatalf("the header reads %q on %v of %s, want %q:\n%s", header, s.page.Res.Kind, s.page.Company, want, s.screen)
 	}
-	mustCrumb(t, s, crumb, s.page.title)
-	if s.page.res.Kind == api.ResCompany {
-		mustDrawPane(t, s, s.page.tab)
+	mustCrumb(t, s, crumb, s.page.Title)
+	if s.page.Res.Kind == api.ResCompany {
+		mustDrawPane(t, s, s.page.Tab)
 	}
 	// A company's officers are its own, in order, with none missed or
 	// repeated, however their pages arrived.
-	if s.page.res.Kind == api.ResOfficers {
+	if s.page.Res.Kind == api.ResOfficers {
 		for i, name := range s.rows {
-			if want := officerName(s.page.company.String(), i); name != want {
-				t.Fatalf("row %d of the officers of %s is %q, want %q", i, s.page.company, name, want)
+			if want := officerName(s.page.Company.String(), i); name != want {
+				t.Fatalf("row %d of the officers of %s is %q, want %q", i, s.page.Company, name, want)
 			}
 		}
 	}

@@ -56,7 +56,7 @@ func TestCopyOfARefusedLinkCopiesNothing(t *testing.T) {
 
 func TestCopyOnHomeHasNothingToCopy(t *testing.T) {
 	m := testModel(t, newFake(), Options{})
-	m.blurSearch()
+	m.box.Blur()
 	if got, ok := copied(press(t, m, "y")); ok {
 		t.Fatalf("y copied %q with nothing open", got)
 	}

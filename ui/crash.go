@@ -59,7 +59,7 @@ func newGuarded(m *model, g *crashGuard) *guarded {
 	gm := &guarded{inner: m, g: g}
 	// The model wraps its own Cmds too: those inside a tea.Sequence are
 	// out of reach of wrapping what Update returns.
-	m.guard = gm.wrap
+	m.c.Guard = gm.wrap
 	return gm
 }
 

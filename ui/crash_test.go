@@ -3,11 +3,12 @@ package ui
 import (
 	"bytes"
 	"context"
-	"coview/api"
 	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"coview/api"
 
 	tea "charm.land/bubbletea/v2"
 )

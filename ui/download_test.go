@@ -19,6 +19,8 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/ui/download"
+	"coview/ui/parts/profile"
 )
 
 // documentsDemo is the whole demo over loopback, as coview --demo runs
@@ -61,10 +63,10 @@ func downloading(t *testing.T, opts Options) (m *model, reg *api.Client, dir str
 // filing history on screen.
 func toFiling(t *testing.T, m *model, id string) {
 	t.Helper()
-	l := m.page.list
-	for i := range l.len() {
-		if strings.HasSuffix(l.item(i).Link, "/"+id) {
-			m.page.lv.SetPosition(i, 0)
+	l := rowsOf(m)
+	for i := range l.Len() {
+		if strings.HasSuffix(l.Item(i).Link, "/"+id) {
+			window(m).SetPosition(i, 0)
 			return
 		}
 	}
@@ -131,8 +133,8 @@ func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithXHTML)
 	press(t, m, "enter")
-	if m.page.res.Kind != api.ResFiling {
-		t.Fatalf("not on the filing's page: %+v", m.page.place)
+	if place(m).Res.Kind != api.ResFiling {
+		t.Fatalf("not on the filing's page: %+v", place(m))
 	}
 	before := reg.RateLimit().Remain
 	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"
@@ -180,8 +182,8 @@ func TestADocumentTheDocumentAPIDoesNotHaveSaysWhyAndLeavesNothing(t *testing.T)
 		t.Fatalf("a failed download left %q", got)
 	}
 	// The page it was asked from is still on screen.
-	if m.page.res.Kind != api.ResFilings {
-		t.Fatalf("a failed download left the filing history: %+v", m.page.place)
+	if place(m).Res.Kind != api.ResFilings {
+		t.Fatalf("a failed download left the filing history: %+v", place(m))
 	}
 }
 
@@ -191,10 +193,10 @@ func TestDOnALinkToAFilingAsksForTheFilingFirst(t *testing.T) {
 	m, reg, dir := downloading(t, Options{})
 	follow(t, m, "00006412", "Charges")
 	press(t, m, "enter") // the first charge
-	doc := m.page.doc
 	at := -1
-	for i, l := range doc.lines {
-		if res, err := api.Route(l.link); err == nil && res.Kind == api.ResFiling {
+	for i := range window(m).Len() {
+		window(m).SetPosition(i, 0)
+		if res, err := api.Route(pointedLink(m)); err == nil && res.Kind == api.ResFiling {
 			at = i
 			break
 		}
@@ -202,7 +204,7 @@ func TestDOnALinkToAFilingAsksForTheFilingFirst(t *testing.T) {
 	if at < 0 {
 		t.Fatal("the charge's page links to no filing")
 	}
-	m.page.lv.SetPosition(at, 0)
+	window(m).SetPosition(at, 0)
 	before := reg.RateLimit().Remain
 	press(t, m, "d")
 	got := files(t, dir)
@@ -288,9 +290,9 @@ func slowDownload(t *testing.T) (b *browser, dir string) {
 	b.send(tea.PasteMsg{Content: "00006400\n"})
 	b.onCompany("00006400")
 	b.keys("5")
-	b.waitUntil("on the links pane", func(s snapshot) bool { return s.page.tab == linksTab })
+	b.waitUntil("on the links pane", func(s snapshot) bool { return s.page.Tab == profile.LinksTab })
 	b.keys("down", "enter")
-	s := b.waitUntil("on the filing history", func(s snapshot) bool { return s.page.res.Kind == api.ResFilings && !s.busy })
+	s := b.waitUntil("on the filing history", func(s snapshot) bool { return s.page.Res.Kind == api.ResFilings && !s.busy })
 	for i := 0; !strings.Contains(s.screen, "▸ 10 Dec 2024"); i++ {
 		if i == 10 {
 			t.Fatalf("the slow filing is not on screen:\n%s", s.screen)
@@ -381,7 +383,7 @@ func (noDocuments) SaveDocument(context.Context, *api.DocumentMetadata, string, 
 
 func TestADownloadsWordsFromTheNetworkAreShownAsText(t *testing.T) {
 	m := testModel(t, newFake(), Options{})
-	m.dl = &download{id: 1, finished: true, err: errors.New("the storage said: \x1b]52;c;aGk=\x07\x1b[2Jgone")}
+	m.dl.SetState(download.State{Done: true, Err: errors.New("the storage said: \x1b]52;c;aGk=\x07\x1b[2Jgone")})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	raw := m.View().Content
 	for _, bad := range []string{"\x1b]52", "\x1b[2J", "\x07"} {

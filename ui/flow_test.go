@@ -2,12 +2,13 @@ package ui
 
 import (
 	"context"
-	"coview/api"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"coview/api"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

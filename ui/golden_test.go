@@ -11,6 +11,8 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/ui/download"
+	"coview/ui/parts/keyscreen"
 )
 
 // TestGolden keeps the main screens, as text without styling, at the
@@ -51,14 +53,12 @@ func TestGolden(t *testing.T) {
 		{"key_screen", func(t *testing.T, m *model) {
 			m.opts.KeyHost = "api.company-information.service.gov.uk"
 			m.opts.KeyKept = "in the system keyring"
-			m.keys = newKeyScreen("", m.styles.Input)
-			m.sizeInputs()
+			m.keys = keyscreen.New(m.c, "", m.keyOptions())
 		}},
 		{"key_screen_no_keyring", func(t *testing.T, m *model) {
 			m.opts.KeyHost = "api.company-information.service.gov.uk"
 			m.opts.KeyKept = "for this session only: there is no keyring here (no session bus). To keep it, set COVIEW_API_KEY, or run coview auth login --insecure-storage"
-			m.keys = newKeyScreen("", m.styles.Input)
-			m.sizeInputs()
+			m.keys = keyscreen.New(m.c, "", m.keyOptions())
 		}},
 		{"search_matches", func(t *testing.T, m *model) {
 			typeName(t, m, "teapot")
@@ -137,17 +137,17 @@ func TestGolden(t *testing.T) {
 		{"download_progress", func(t *testing.T, m *model) {
 			follow(t, m, "00006400", "Filing history")
 			press(t, m, "down", "down", "down")
-			m.dl = &download{id: 1, filing: api.Resource{Kind: api.ResFiling, Number: "00006400", ID: demo.FilingSlowDocument},
-				title: "00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf", stage: "the storage",
-				bytes: true, prog: api.Progress{Done: 8_400_000, Total: 20_000_000}, started: today.Add(-2 * time.Second)}
-			send(t, m, tea.WindowSizeMsg{Width: m.width, Height: m.height})
+			m.dl.SetState(download.State{Filing: api.Resource{Kind: api.ResFiling, Number: "00006400", ID: demo.FilingSlowDocument},
+				Title: "00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf", Stage: "the storage",
+				Bytes: true, Prog: api.Progress{Done: 8_400_000, Total: 20_000_000}, Started: today.Add(-2 * time.Second)})
+			send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
 		}},
 		{"download_saved", func(t *testing.T, m *model) {
 			follow(t, m, "00006400", "Filing history")
 			press(t, m, "down", "down", "down", "enter")
-			m.dl = &download{id: 1, filing: m.page.res, finished: true,
-				path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf"}
-			send(t, m, tea.WindowSizeMsg{Width: m.width, Height: m.height})
+			m.dl.SetState(download.State{Filing: place(m).Res, Done: true,
+				Path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf"})
+			send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
 		}},
 		{"error_not_found", func(t *testing.T, m *model) {
 			typeText(t, m, "sc 99999")
@@ -186,13 +186,13 @@ func follow(t *testing.T, m *model, number, link string) {
 // openRow opens the first row of the list on screen holding text.
 func openRow(t *testing.T, m *model, text string) {
 	t.Helper()
-	l := m.page.list
+	l := rowsOf(m)
 	if l == nil {
-		t.Fatalf("no list on %+v", m.page.place)
+		t.Fatalf("no list on %+v", place(m))
 	}
-	for i := range l.len() {
-		if strings.Contains(strings.Join(l.item(i).Cells, " "), text) {
-			m.page.lv.SetPosition(i, 0)
+	for i := range l.Len() {
+		if strings.Contains(strings.Join(l.Item(i).Cells, " "), text) {
+			window(m).SetPosition(i, 0)
 			press(t, m, "enter")
 			return
 		}

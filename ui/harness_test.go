@@ -13,6 +13,9 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"coview/api"
+	"coview/ui/common"
+	"coview/ui/listview"
+	"coview/ui/waits"
 )
 
 // The harness runs the browser as a real tea.Program, with a probe in it
@@ -47,8 +50,8 @@ type snapshot struct {
 	searching     bool
 	input         string
 	note          string
-	page          place // with its pane, cursor and scroll
-	hist          []place
+	page          common.Place // with its pane, cursor and scroll
+	hist          []common.Place
 	at            int
 	laidOut       bool     // the rows counted for the page are the rows drawn
 	rows          []string // a list's rows loaded, by their first cell
@@ -61,7 +64,7 @@ func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		ask.reply <- p.snap(ask.draw)
 		return p, nil
 	}
-	if _, ok := msg.(fetchedMsg); ok {
+	if _, ok := msg.(common.FetchedMsg); ok {
 		*p.handled++
 	}
 	next, cmd := p.Model.Update(msg)
@@ -73,23 +76,21 @@ func (p probe) snap(draw bool) snapshot {
 	m := p.m
 	_, crashed := p.g.get()
 	s := snapshot{
-		width:     m.width,
-		height:    m.height,
+		width:     m.c.Width,
+		height:    m.c.Height,
 		busy:      m.busy(),
 		handled:   *p.handled,
-		waiting:   len(m.waits),
+		waiting:   m.foot.waits.Len(),
 		crashed:   crashed,
-		searching: m.searching,
-		input:     m.search.Value(),
-		note:      m.note,
-		page:      m.page.view(),
+		searching: m.box.Focused(),
+		input:     m.box.Value(),
+		note:      m.c.Note.Text,
+		page:      m.page.Place(),
 		hist:      slices.Clone(m.hist.places),
 		at:        m.hist.at,
 	}
-	if m.dl.running() {
-		s.downloading, s.received = true, m.dl.prog.Done
-	}
-	if l := m.page.list; l != nil {
+	s.received, s.downloading = m.dl.Received()
+	if l := rowsOf(m); l != nil {
 		for _, r := range allRows(l) {
 			s.rows = append(s.rows, r.Cells[0])
 		}
@@ -98,16 +99,17 @@ func (p probe) snap(draw bool) snapshot {
 		s.screen = ansi.Strip(p.Model.View().Content)
 		if m.keys == nil {
 			f := m.frame()
-			s.laidOut = f.body == m.bodyHeight() && m.page.lv.Height() == f.body
+			_, windowed := m.page.(interface{ Window() *listview.Model })
+			s.laidOut = f.body == m.bodyHeight() && (!windowed || window(m).Height() == f.body)
 		}
 	}
 	return s
 }
 
 // current is the history entry the browser says it is on.
-func (s snapshot) current() (place, bool) {
+func (s snapshot) current() (common.Place, bool) {
 	if s.at < 0 || s.at >= len(s.hist) {
-		return place{}, false
+		return common.Place{}, false
 	}
 	return s.hist[s.at], true
 }
@@ -137,8 +139,8 @@ func startBrowserOn(t *testing.T, m *model, g *crashGuard, w, h int) *browser {
 	tm := teatest.NewTestModel(t, probe{Model: newGuarded(m, g), m: m, g: g, handled: new(int)},
 		teatest.WithInitialTermSize(w, h), teatest.WithProgramOptions(pinned...))
 	// As Run does: the client's waits for the quota reach the program.
-	m.reg.SetWaitNotice(func(w api.Wait) { tm.Send(waitMsg{w}) })
-	t.Cleanup(func() { m.reg.SetWaitNotice(nil) })
+	m.c.Reg.SetWaitNotice(func(w api.Wait) { tm.Send(waits.Msg{W: w}) })
+	t.Cleanup(func() { m.c.Reg.SetWaitNotice(nil) })
 	t.Cleanup(func() { stopProgram(t, tm, m) })
 	return &browser{t: t, tm: tm, g: g}
 }
@@ -235,7 +237,7 @@ func (b *browser) settle(calls func() int) snapshot {
 func (b *browser) onCompany(number string) snapshot {
 	b.t.Helper()
 	return b.waitUntil("on company "+number, func(s snapshot) bool {
-		return s.page.res.Kind == api.ResCompany && s.page.company == api.Number(number)
+		return s.page.Res.Kind == api.ResCompany && s.page.Company == api.Number(number)
 	})
 }
 
@@ -358,9 +360,9 @@ func endsWithStep(crumb, step string) bool {
 func mustCrumb(t *testing.T, s snapshot, crumb, step string) {
 	t.Helper()
 	switch {
-	case len(s.page.trail) == 0 && crumb != "":
+	case len(s.page.Trail) == 0 && crumb != "":
 		t.Fatalf("a breadcrumb %q on a page opened first:\n%s", crumb, s.screen)
-	case len(s.page.trail) > 0 && !endsWithStep(crumb, step):
+	case len(s.page.Trail) > 0 && !endsWithStep(crumb, step):
 		t.Fatalf("the breadcrumb reads %q, want it to end at %q:\n%s", crumb, step, s.screen)
 	}
 }
@@ -397,8 +399,8 @@ func drawnPanes(screen string) []int {
 
 func mustDrawPane(t *testing.T, s snapshot, pane int) {
 	t.Helper()
-	if s.page.tab != pane {
-		t.Fatalf("pane %d selected (counting from 0), want %d:\n%s", s.page.tab, pane, s.screen)
+	if s.page.Tab != pane {
+		t.Fatalf("pane %d selected (counting from 0), want %d:\n%s", s.page.Tab, pane, s.screen)
 	}
 	if got := drawnPanes(s.screen); !slices.Equal(got, []int{pane}) {
 		t.Fatalf("drawn: panes %v counting from 0, want only pane %d:\n%s", got, pane, s.screen)
@@ -434,15 +436,15 @@ func mustFit(t *testing.T, s snapshot, w, h int) {
 // the company.
 func mustShowCompany(t *testing.T, s snapshot, number, name string) {
 	t.Helper()
-	if s.page.res.Kind != api.ResCompany || s.page.company != api.Number(number) {
-		t.Fatalf("on %v %q, want the profile of %s:\n%s", s.page.res.Kind, s.page.company, number, s.screen)
+	if s.page.Res.Kind != api.ResCompany || s.page.Company != api.Number(number) {
+		t.Fatalf("on %v %q, want the profile of %s:\n%s", s.page.Res.Kind, s.page.Company, number, s.screen)
 	}
 	header, crumb := headerAndCrumb(s.screen)
 	if !startsWithName(header, name) || !strings.Contains(header, number) {
 		t.Fatalf("the header reads %q, want %s %s:\n%s", header, name, number, s.screen)
 	}
 	mustCrumb(t, s, crumb, name)
-	if cur, ok := s.current(); !ok || !cur.same(s.page) {
+	if cur, ok := s.current(); !ok || !cur.Same(s.page) {
 		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/present"
+	"coview/ui/table"
 )
 
 // today is the date every test browses on, so countdowns and goldens stay
@@ -275,7 +276,7 @@ func testModel(t testing.TB, reg Registry, opts Options) *model {
 		opts.StateDir = t.TempDir()
 	}
 	m := newModel(context.Background(), opts)
-	m.after = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	m.c.After = func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return func() tea.Msg { return timerMsg{d, fn(today)} }
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -313,11 +314,18 @@ func run(t testing.TB, m *model, cmd tea.Cmd) []tea.Msg {
 			// The spinner's frames are not part of any test.
 		case timerMsg, tea.QuitMsg:
 			kept = append(kept, msg)
-		case fetchedMsg, suggestedMsg, walkMsg, sameAsMsg, downloadMsg, openedMsg, keySavedMsg, recentLoadedMsg, recentSavedMsg, crashMsg:
+		case crashMsg:
 			_, next := m.Update(msg)
 			queue = append(queue, next)
 		default:
-			kept = append(kept, msg)
+			// The browser's own messages (answers, navigation, what its
+			// components wait for) go back in; the terminal's stay out.
+			if !ours(msg) {
+				kept = append(kept, msg)
+				break
+			}
+			_, next := m.Update(msg)
+			queue = append(queue, next)
 		}
 	}
 	return kept
@@ -479,10 +487,14 @@ func readAll(t testing.TB, r io.Reader) []byte {
 }
 
 // allRows are every row of a list loaded, shown or not.
-func allRows(l *listPage) []present.Item {
-	out := make([]present.Item, 0, l.count)
-	for i := range l.count {
-		out = append(out, l.at(i))
+func allRows(l *table.Rows) []present.Item { return l.All() }
+
+// ours says whether a message is one of coview's own (an answer, a step of
+// navigation, a component's), not the terminal's or a test's.
+func ours(msg tea.Msg) bool {
+	t := reflect.TypeOf(msg)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	return out
+	return strings.HasPrefix(t.PkgPath(), "coview/") && t != reflect.TypeOf(timerMsg{})
 }

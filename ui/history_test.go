@@ -4,33 +4,34 @@ import (
 	"testing"
 
 	"coview/api"
+	"coview/ui/common"
 )
 
-func listPlace(kind api.ResourceKind, n api.Number, link string) place {
-	return place{res: api.Resource{Kind: kind, Number: n, Link: link}, company: n}
+func listPlace(kind api.ResourceKind, n api.Number, link string) common.Place {
+	return common.Place{Res: api.Resource{Kind: kind, Number: n, Link: link}, Company: n}
 }
 
 func TestHistoryBackForwardAndBranching(t *testing.T) {
 	h := newHistory()
-	a := companyPlace("00000001")
+	a := common.CompanyPlace("00000001")
 	b := listPlace(api.ResOfficers, "00000001", "/company/00000001/officers")
-	c := companyPlace("00000002")
+	c := common.CompanyPlace("00000002")
 	h.push(a)
 	h.push(b)
 	h.push(c)
-	if p, ok := h.peek(-1); !ok || !p.same(b) {
+	if p, ok := h.peek(-1); !ok || !p.Same(b) {
 		t.Fatalf("back from c is %+v", p)
 	}
 	h.move(-1)
 	h.move(-1)
-	if p := h.places[h.at]; !p.same(a) {
+	if p := h.places[h.at]; !p.Same(a) {
 		t.Fatalf("two steps back is %+v", p)
 	}
 	if _, ok := h.peek(-1); ok {
 		t.Fatal("back from the first page")
 	}
 	h.move(1)
-	if p := h.places[h.at]; !p.same(b) {
+	if p := h.places[h.at]; !p.Same(b) {
 		t.Fatalf("forward is %+v", p)
 	}
 	// Opening something new from b drops c, as a browser does.
@@ -46,15 +47,15 @@ func TestHistoryBackForwardAndBranching(t *testing.T) {
 
 func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
 	h := newHistory()
-	a := companyPlace("00000001")
+	a := common.CompanyPlace("00000001")
 	h.push(a)
-	a.tab, a.cursor = 4, 2
+	a.Tab, a.Cursor = 4, 2
 	h.save(a)
-	other := companyPlace("00000009")
-	other.tab = 3
+	other := common.CompanyPlace("00000009")
+	other.Tab = 3
 	h.save(other) // not the current page
 	p := h.places[h.at]
-	if p.tab != 4 || p.cursor != 2 || p.company != "00000001" {
+	if p.Tab != 4 || p.Cursor != 2 || p.Company != "00000001" {
 		t.Fatalf("current is %+v", p)
 	}
 }
@@ -62,8 +63,8 @@ func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
 func TestHistoryIsBounded(t *testing.T) {
 	h := newHistory()
 	for i := range historyLimit + 50 {
-		p := companyPlace("00000001")
-		p.cursor = i
+		p := common.CompanyPlace("00000001")
+		p.Cursor = i
 		h.push(p)
 	}
 	if len(h.places) != historyLimit || h.at != historyLimit-1 {

@@ -1,10 +1,11 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/textinput"
-	"coview/api"
 	"slices"
 	"testing"
+
+	"coview/api"
+	"coview/ui/parts/keyscreen"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -22,10 +23,10 @@ func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
 		t.Fatalf("requests before a key was given: %v", f.requests())
 	}
 	s := screen(m)
-	mustContain(t, s, "An API key is needed", "Keys are free", "Create an account", developerSite,
+	mustContain(t, s, "An API key is needed", "Keys are free", "Create an account", keyscreen.DeveloperSite,
 		"REST API key", "Key ›", "esc leave this screen")
 	mustNotContain(t, s, "rejected")
-	if m.keys.input.EchoMode != textinput.EchoPassword {
+	if !m.keys.Masked() {
 		t.Fatal("the key input is not masked")
 	}
 	press(t, m, "enter")
@@ -39,8 +40,8 @@ func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
 	if !slices.Equal(saved, []string{"abcdef12-3456-7890-abcd-ef1234567890"}) || f.key != saved[0] {
 		t.Fatalf("saved %v, SetKey %q", saved, f.key)
 	}
-	if m.keys != nil || m.page.company != "00000001" {
-		t.Fatalf("after the key: key screen %v, page %+v", m.keys != nil, m.page.place)
+	if m.keys != nil || place(m).Company != "00000001" {
+		t.Fatalf("after the key: key screen %v, page %+v", m.keys != nil, place(m))
 	}
 }
 
@@ -79,8 +80,8 @@ func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
 	run(t, m, m.Init())
 	send(t, m, tea.PasteMsg{Content: "abcdef12-3456-7890-abcd-ef1234567890"})
 	press(t, m, "enter")
-	if m.keys != nil || f.key != "abcdef12-3456-7890-abcd-ef1234567890" || m.page.company != "00000001" {
-		t.Fatalf("key screen up %v, key %q, page %+v", m.keys != nil, f.key, m.page.place)
+	if m.keys != nil || f.key != "abcdef12-3456-7890-abcd-ef1234567890" || place(m).Company != "00000001" {
+		t.Fatalf("key screen up %v, key %q, page %+v", m.keys != nil, f.key, place(m))
 	}
 	mustContain(t, screen(m), "using the key for this session only")
 }

@@ -16,24 +16,24 @@ func TestAListIsFilteredAsYouTypeAndEscShowsAllAgain(t *testing.T) {
 	press(t, m, "enter")
 	press(t, m, "f")
 	typeText(t, m, "0012")
-	if n := m.page.list.len(); n != 1 || !strings.Contains(m.page.list.item(0).Cells[0], "0012") {
+	if n := rowsOf(m).Len(); n != 1 || !strings.Contains(rowsOf(m).Item(0).Cells[0], "0012") {
 		t.Fatalf("%d rows shown for 0012", n)
 	}
 	s := screen(m)
 	mustContain(t, s, "Filter › 0012", `1 of 100 loaded match "0012"`, "PERSON 0012, Test")
 	mustNotContain(t, s, "PERSON 0013, Test")
 	press(t, m, "enter") // keep the filter, give the keys back to the list
-	if m.filtering || m.page.list.len() != 1 {
-		t.Fatalf("after enter: filtering %v, %d rows", m.filtering, m.page.list.len())
+	if typing(m.page) || rowsOf(m).Len() != 1 {
+		t.Fatalf("after enter: filtering %v, %d rows", typing(m.page), rowsOf(m).Len())
 	}
 	// The filter is remembered with the page in history.
 	press(t, m, "backspace", "alt+right")
-	if m.page.list.filter != "0012" || m.page.list.len() != 1 {
-		t.Fatalf("back and forward lost the filter: %q, %d rows", m.page.list.filter, m.page.list.len())
+	if rowsOf(m).Filter != "0012" || rowsOf(m).Len() != 1 {
+		t.Fatalf("back and forward lost the filter: %q, %d rows", rowsOf(m).Filter, rowsOf(m).Len())
 	}
 	press(t, m, "esc")
-	if m.page.list.filtered() || m.page.list.len() != 100 {
-		t.Fatalf("esc left %d rows shown", m.page.list.len())
+	if rowsOf(m).Filtered() || rowsOf(m).Len() != 100 {
+		t.Fatalf("esc left %d rows shown", rowsOf(m).Len())
 	}
 }
 
@@ -47,12 +47,12 @@ func TestCurrentRowsOnlyHidesTheResignedAndBack(t *testing.T) {
 	send(t, m, tea.PasteMsg{Content: "00000002\n"})
 	selectLink(t, m, "Officers")
 	press(t, m, "enter", "c")
-	if n := m.page.list.len(); n != 6 {
+	if n := rowsOf(m).Len(); n != 6 {
 		t.Fatalf("%d rows shown, want the 6 current", n)
 	}
 	mustContain(t, screen(m), "6 of 10 loaded are current", "Current rows only; c shows all.")
 	press(t, m, "c")
-	if n := m.page.list.len(); n != 10 {
+	if n := rowsOf(m).Len(); n != 10 {
 		t.Fatalf("%d rows shown, want all 10", n)
 	}
 }
@@ -71,8 +71,8 @@ func TestEndGoesToTheRealEndOfAListAfterSayingWhatItCosts(t *testing.T) {
 	if got := f.count() - before; got != 49 {
 		t.Fatalf("%d requests to reach the end, want 49", got)
 	}
-	if m.page.lv.Cursor() != 4999 || !m.page.list.done {
-		t.Fatalf("cursor on %d after end (done %v)", m.page.lv.Cursor(), m.page.list.done)
+	if window(m).Cursor() != 4999 || !rowsOf(m).Done {
+		t.Fatalf("cursor on %d after end (done %v)", window(m).Cursor(), rowsOf(m).Done)
 	}
 	mustContain(t, screen(m), "5,000 of 5,000")
 }
@@ -84,26 +84,26 @@ func TestEscStopsLoadingToTheEnd(t *testing.T) {
 	release := holdRequests(f)
 	defer release()
 	_, cmd := m.Update(keyMsg("end"))
-	if !m.toEnd || m.more == nil {
+	if !toEnd(m) || !m.pageLoading() {
 		t.Fatal("end again did not start loading")
 	}
 	mustContain(t, screen(m), "Loading filing history to the end: 100 of 5,000… esc stops")
 	press(t, m, "esc")
-	if m.toEnd || m.more != nil {
+	if toEnd(m) || m.pageLoading() {
 		t.Fatal("esc did not stop loading to the end")
 	}
 	release()
 	for _, msg := range collect(t, cmd) {
 		m.Update(msg) // the cancelled page arrives late, and changes nothing
 	}
-	if m.page.list.loaded != 100 || m.more != nil {
-		t.Fatalf("after esc: %d loaded, more in flight %v", m.page.list.loaded, m.more != nil)
+	if rowsOf(m).Loaded != 100 || m.pageLoading() {
+		t.Fatalf("after esc: %d loaded, more in flight %v", rowsOf(m).Loaded, m.pageLoading())
 	}
 }
 
 func TestVShowsTheSourceOfAPageAndBack(t *testing.T) {
 	_, m := browsing(t)
-	before := m.reg.(*fakeRegistry).count()
+	before := m.c.Reg.(*fakeRegistry).count()
 	press(t, m, "v")
 	s := screen(m)
 	mustContain(t, s, "Source of /company/00000001 (v: back)", `"company_name": "COMPANY 00000001 LIMITED"`)
@@ -112,7 +112,7 @@ func TestVShowsTheSourceOfAPageAndBack(t *testing.T) {
 	selectLink(t, m, "Officers")
 	press(t, m, "enter", "v")
 	mustContain(t, screen(m), `"name": "PERSON 0000, Test"`)
-	if got := m.reg.(*fakeRegistry).count() - before; got != 1 {
+	if got := m.c.Reg.(*fakeRegistry).count() - before; got != 1 {
 		t.Fatalf("%d requests, want only the officers: the source is kept", got)
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
 	"coview/present"
+	"coview/ui/parts/results"
 )
 
 // Finding companies and officers by name (issue 12).
@@ -38,7 +40,7 @@ func typeName(t *testing.T, m *model, text string) {
 	var timers []timerMsg
 	for _, r := range text {
 		for _, msg := range send(t, m, tea.KeyPressMsg{Code: r, Text: string(r)}) {
-			if tm, ok := msg.(timerMsg); ok && tm.after == typingPause {
+			if tm, ok := msg.(timerMsg); ok && tm.after == 250*time.Millisecond {
 				timers = append(timers, tm)
 			}
 		}
@@ -60,8 +62,8 @@ func TestTypingANameOffersMatchesAfterAPauseForOneRequest(t *testing.T) {
 
 	// The first match is picked with ↓ and opened with Enter.
 	press(t, m, "down", "enter")
-	if m.page.company != "00006400" || m.searching {
-		t.Fatalf("on %q, searching %v", m.page.company, m.searching)
+	if place(m).Company != "00006400" || m.box.Focused() {
+		t.Fatalf("on %q, searching %v", place(m).Company, m.box.Focused())
 	}
 
 	// The same name again costs nothing: it is in the cache.
@@ -80,8 +82,8 @@ func TestEnterOnANameOpensTheResultsPageAndBackReturns(t *testing.T) {
 	press(t, m, "/")
 	typeName(t, m, "hargreave")
 	press(t, m, "enter")
-	if !isSearch(m.page.res) || m.page.list == nil || m.page.list.count == 0 {
-		t.Fatalf("on %+v", m.page.place)
+	if !results.Is(place(m).Res) || rowsOf(m) == nil || rowsOf(m).Count == 0 {
+		t.Fatalf("on %+v", place(m))
 	}
 	if n := reg.searches.Load(); n != 1 {
 		t.Fatalf("%d searches, want 1: the results page reuses the matches' answer", n)
@@ -89,22 +91,22 @@ func TestEnterOnANameOpensTheResultsPageAndBackReturns(t *testing.T) {
 	mustContain(t, screen(m), `Search "hargreave"`, "1 all", "2 companies", "3 officers", "HARGREAVE")
 
 	// An officer opens their appointments, and from there the companies.
-	i := slices.IndexFunc(allRows(m.page.list), func(it present.Item) bool { return strings.Contains(it.Cells[0], "HARGREAVE") })
-	m.page.lv.SetPosition(i, 0)
+	i := slices.IndexFunc(allRows(rowsOf(m)), func(it present.Item) bool { return strings.Contains(it.Cells[0], "HARGREAVE") })
+	window(m).SetPosition(i, 0)
 	press(t, m, "enter")
-	if m.page.res.Kind != api.ResAppointments {
-		t.Fatalf("Enter on an officer opened %+v", m.page.place)
+	if place(m).Res.Kind != api.ResAppointments {
+		t.Fatalf("Enter on an officer opened %+v", place(m))
 	}
 	press(t, m, "backspace")
-	if !isSearch(m.page.res) || reg.searches.Load() != 1 {
-		t.Fatalf("back to the results cost %d searches, on %+v", reg.searches.Load(), m.page.place)
+	if !results.Is(place(m).Res) || reg.searches.Load() != 1 {
+		t.Fatalf("back to the results cost %d searches, on %+v", reg.searches.Load(), place(m))
 	}
 
 	// 2 lists the companies only, in place of the page in history.
 	at := m.hist.at
 	press(t, m, "3")
-	if m.page.res.Kind != api.ResSearchOfficers || m.hist.at != at {
-		t.Fatalf("3 gave %+v at %d (was %d)", m.page.res, m.hist.at, at)
+	if place(m).Res.Kind != api.ResSearchOfficers || m.hist.at != at {
+		t.Fatalf("3 gave %+v at %d (was %d)", place(m).Res, m.hist.at, at)
 	}
 }
 
@@ -113,8 +115,8 @@ func TestNothingFoundIsSaidInPlaceAndTheQueryKept(t *testing.T) {
 	typeName(t, m, "zzqxv")
 	s := screen(m)
 	mustContain(t, s, "zzqxv", "edit the text")
-	if m.search.Value() != "zzqxv" || !m.searching {
-		t.Fatalf("the box holds %q (focused %v)", m.search.Value(), m.searching)
+	if m.box.Value() != "zzqxv" || !m.box.Focused() {
+		t.Fatalf("the box holds %q (focused %v)", m.box.Value(), m.box.Focused())
 	}
 	press(t, m, "enter")
 	mustContain(t, screen(m), "zzqxv")
@@ -127,8 +129,8 @@ func TestAResultsPageCappedByTheRegistrySaysSo(t *testing.T) {
 	press(t, m, "enter", "2")
 	mustContain(t, screen(m), "1,003 matches")
 	press(t, m, "end", "end")
-	if !m.page.list.done || m.page.list.count != 1000 {
-		t.Fatalf("loaded %d (done %v), want the 1,000 the registry shows", m.page.list.count, m.page.list.done)
+	if !rowsOf(m).Done || rowsOf(m).Count != 1000 {
+		t.Fatalf("loaded %d (done %v), want the 1,000 the registry shows", rowsOf(m).Count, rowsOf(m).Done)
 	}
 	mustContain(t, screen(m), `1,003 matches for "ltd"; the registry shows the first 1,000`)
 }
@@ -140,8 +142,8 @@ func TestSearchTextThatNeedsEscapingAndHostileResults(t *testing.T) {
 		press(t, m, "/")
 		typeName(t, m, q)
 		press(t, m, "enter")
-		if !isSearch(m.page.res) || m.page.list.count == 0 {
-			t.Fatalf("%q: on %+v with nothing listed", q, m.page.place)
+		if !results.Is(place(m).Res) || rowsOf(m).Count == 0 {
+			t.Fatalf("%q: on %+v with nothing listed", q, place(m))
 		}
 		assertHarmless(t, q, m.View().Content)
 	}
@@ -154,11 +156,16 @@ func TestTypingWhileASearchIsInFlightGivesItUp(t *testing.T) {
 	m := testModel(t, f, Options{})
 	release := holdRequests(f)
 	defer release()
+	var pause tea.Msg
 	for _, r := range "abc" {
-		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		for _, msg := range send(t, m, tea.KeyPressMsg{Code: r, Text: string(r)}) {
+			if tm, ok := msg.(timerMsg); ok && tm.after == 250*time.Millisecond {
+				pause = tm.msg
+			}
+		}
 	}
-	_, cmd := m.Update(pauseMsg{id: m.pauseID, text: "abc"})
-	if m.suggest.asking == nil {
+	_, cmd := m.Update(pause)
+	if !m.box.Searching() {
 		t.Fatal("the pause asked nothing")
 	}
 	done := make(chan []tea.Msg)
@@ -172,7 +179,9 @@ func TestTypingWhileASearchIsInFlightGivesItUp(t *testing.T) {
 	for _, msg := range <-done {
 		m.Update(msg)
 	}
-	if m.suggest.query != "abcd" || len(m.suggest.items) != 0 {
-		t.Fatalf("suggestions %+v after the old answer came", m.suggest)
+	// What is offered is for the new text, still to be asked: nothing of
+	// the old answer.
+	if s := screen(m); !strings.Contains(s, `Matches for "abcd": searching…`) || strings.Contains(s, `"abc":`) {
+		t.Fatalf("the old answer changed the matches offered:\n%s", s)
 	}
 }

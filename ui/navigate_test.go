@@ -2,10 +2,14 @@ package ui
 
 import (
 	"context"
-	"coview/api"
 	"slices"
 	"testing"
 	"time"
+
+	"coview/api"
+	"coview/ui/common"
+	"coview/ui/parts/document"
+	"coview/ui/parts/profile"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -19,8 +23,8 @@ func browsing(t *testing.T) (*fakeRegistry, *model) {
 	f.docs["/company/00000001/charges"] = `{"items":[{"links":{"self":"/company/00000001/charges/c1"}}]}`
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00000001\n"})
-	if m.page.company != "00000001" {
-		t.Fatalf("setup: on %+v", m.page.place)
+	if place(m).Company != "00000001" {
+		t.Fatalf("setup: on %+v", place(m))
 	}
 	return f, m
 }
@@ -29,13 +33,13 @@ func browsing(t *testing.T) (*fakeRegistry, *model) {
 func selectLink(t *testing.T, m *model, name string) {
 	t.Helper()
 	press(t, m, "5")
-	for i, l := range m.page.links {
+	for i, l := range linksOf(m) {
 		if l.Name == name {
-			m.page.lv.SetPosition(i, 0)
+			window(m).SetPosition(i, 0)
 			return
 		}
 	}
-	t.Fatalf("no link %q on %+v", name, m.page.place)
+	t.Fatalf("no link %q on %+v", name, place(m))
 }
 
 func TestTabsSwitchWithTabShiftTabAndNumbers(t *testing.T) {
@@ -47,8 +51,8 @@ func TestTabsSwitchWithTabShiftTabAndNumbers(t *testing.T) {
 		{"3", 2}, {"5", 4}, {"1", 0}, {"4", 3}, {"2", 1}}
 	for _, s := range steps {
 		press(t, m, s.key)
-		if m.page.tab != s.tab {
-			t.Fatalf("after %s the pane is %d, want %d", s.key, m.page.tab, s.tab)
+		if place(m).Tab != s.tab {
+			t.Fatalf("after %s the pane is %d, want %d", s.key, place(m).Tab, s.tab)
 		}
 	}
 	// The active tab is the one drawn as the pane.
@@ -62,8 +66,8 @@ func TestFollowingOfficersShowsATableAndFetchesMoreNearTheEnd(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "Officers")
 	press(t, m, "enter")
-	if m.page.res.Kind != api.ResOfficers {
-		t.Fatalf("on %+v", m.page.place)
+	if place(m).Res.Kind != api.ResOfficers {
+		t.Fatalf("on %+v", place(m))
 	}
 	s := screen(m)
 	mustContain(t, s, "250 officers: 250 active", "Name", "Role", "Appointed", "Resigned",
@@ -72,7 +76,7 @@ func TestFollowingOfficersShowsATableAndFetchesMoreNearTheEnd(t *testing.T) {
 		t.Fatalf("requests %v, want the first page only", got)
 	}
 	// Within a screen of the 100 loaded, the next page is asked for.
-	for m.page.lv.Cursor() < 100-m.page.lv.Height()-1 {
+	for window(m).Cursor() < 100-window(m).Height()-1 {
 		press(t, m, "down")
 	}
 	if f.count() != 2 {
@@ -82,12 +86,12 @@ func TestFollowingOfficersShowsATableAndFetchesMoreNearTheEnd(t *testing.T) {
 	if got := f.requests(); got[len(got)-1] != "officers /company/00000001/officers 100" {
 		t.Fatalf("no prefetch of the next page: %v", got)
 	}
-	if m.page.lv.Len() != 200 {
-		t.Fatalf("%d rows loaded, want 200", m.page.lv.Len())
+	if window(m).Len() != 200 {
+		t.Fatalf("%d rows loaded, want 200", window(m).Len())
 	}
 	press(t, m, "end", "end")
-	if m.page.lv.Len() != 250 || !m.page.list.done {
-		t.Fatalf("%d rows, done %v at the end", m.page.lv.Len(), m.page.list.done)
+	if window(m).Len() != 250 || !rowsOf(m).Done {
+		t.Fatalf("%d rows, done %v at the end", window(m).Len(), rowsOf(m).Done)
 	}
 	n := f.count()
 	press(t, m, "end", "up", "down")
@@ -104,12 +108,12 @@ func TestStaleAnswerDoesNotOverwriteANewerPage(t *testing.T) {
 	// The answers come back in the wrong order: the newer first.
 	newer := run(t, m, second)
 	_ = newer
-	if m.page.company != "00000002" {
-		t.Fatalf("on %+v after the newer answer", m.page.place)
+	if place(m).Company != "00000002" {
+		t.Fatalf("on %+v after the newer answer", place(m))
 	}
 	run(t, m, first)
-	if m.page.company != "00000002" {
-		t.Fatalf("the older answer replaced the page: on %+v", m.page.place)
+	if place(m).Company != "00000002" {
+		t.Fatalf("the older answer replaced the page: on %+v", place(m))
 	}
 	if _, ok := m.hist.peek(-1); ok {
 		t.Fatal("the older answer went into history")
@@ -122,31 +126,31 @@ func TestStaleAnswerDeliveredByHandIsDropped(t *testing.T) {
 	f := fakeWith(t, "00000001", "00000002")
 	m := testModel(t, f, Options{})
 	m.Update(tea.PasteMsg{Content: "1\n"})
-	old := m.nav.id
+	old := m.nav.ID
 	m.Update(tea.PasteMsg{Content: "2\n"})
-	m.Update(fetchedMsg{id: old, f: fetch{res: api.CompanyResource("00000001")}, got: entry{profile: f.profiles["00000001"]}})
-	if !m.page.res.IsZero() || m.nav == nil {
-		t.Fatalf("an old answer changed the page to %+v or ended the newer request", m.page.place)
+	m.Update(common.FetchedMsg{ID: old, Key: common.Key{Res: api.CompanyResource("00000001")}, Entry: common.Entry{Profile: f.profiles["00000001"]}})
+	if !place(m).Res.IsZero() || m.nav == nil {
+		t.Fatalf("an old answer changed the page to %+v or ended the newer request", place(m))
 	}
 }
 
 func TestBackAndForwardRestoreTabAndCursorWithoutRequests(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "Filing history")
-	cursor := m.page.lv.Cursor()
+	cursor := window(m).Cursor()
 	press(t, m, "enter")
 	press(t, m, "down", "down", "down")
 	press(t, m, "backspace")
-	if m.page.res.Kind != api.ResCompany || m.page.tab != linksTab || m.page.lv.Cursor() != cursor {
-		t.Fatalf("back to %+v tab %d cursor %d, want the links pane at %d", m.page.place, m.page.tab, m.page.lv.Cursor(), cursor)
+	if place(m).Res.Kind != api.ResCompany || place(m).Tab != profile.LinksTab || window(m).Cursor() != cursor {
+		t.Fatalf("back to %+v tab %d cursor %d, want the links pane at %d", place(m), place(m).Tab, window(m).Cursor(), cursor)
 	}
 	press(t, m, "alt+right")
-	if m.page.res.Kind != api.ResFilings || m.page.lv.Cursor() != 3 {
-		t.Fatalf("forward to %+v cursor %d, want the filings at 3", m.page.place, m.page.lv.Cursor())
+	if place(m).Res.Kind != api.ResFilings || window(m).Cursor() != 3 {
+		t.Fatalf("forward to %+v cursor %d, want the filings at 3", place(m), window(m).Cursor())
 	}
 	press(t, m, "alt+left")
-	if m.page.res.Kind != api.ResCompany || m.page.tab != linksTab {
-		t.Fatalf("alt+left to %+v tab %d", m.page.place, m.page.tab)
+	if place(m).Res.Kind != api.ResCompany || place(m).Tab != profile.LinksTab {
+		t.Fatalf("alt+left to %+v tab %d", place(m), place(m).Tab)
 	}
 	want := []string{"company 00000001", "filings /company/00000001/filing-history 0"}
 	if got := f.requests(); !slices.Equal(got, want) {
@@ -166,8 +170,8 @@ func TestReloadFetchesAgain(t *testing.T) {
 	if got := f.requests(); got[len(got)-1] != "officers /company/00000001/officers 0" || len(got) != 4 {
 		t.Fatalf("requests %v", got)
 	}
-	if m.page.res.Kind != api.ResOfficers || m.page.lv.Cursor() != 2 {
-		t.Fatalf("reload moved to %+v cursor %d", m.page.place, m.page.lv.Cursor())
+	if place(m).Res.Kind != api.ResOfficers || window(m).Cursor() != 2 {
+		t.Fatalf("reload moved to %+v cursor %d", place(m), window(m).Cursor())
 	}
 }
 
@@ -202,8 +206,8 @@ func TestEscCancelsARequestInFlightAndKeepsThePage(t *testing.T) {
 	if ctx.Err() != context.Canceled {
 		t.Fatalf("request context: %v", ctx.Err())
 	}
-	if m.page.company != "00000001" || m.nav != nil {
-		t.Fatalf("after esc on %+v, nav %v", m.page.place, m.nav)
+	if place(m).Company != "00000001" || m.nav != nil {
+		t.Fatalf("after esc on %+v, nav %v", place(m), m.nav)
 	}
 	after := screen(m)
 	mustContain(t, after, "Cancelled.")
@@ -224,8 +228,8 @@ func TestRefusedLinkIsShownAndNeverFetched(t *testing.T) {
 		t.Fatalf("a refused link was fetched: %v", f.requests()[n:])
 	}
 	mustContain(t, screen(m), "Link refused: Insolvency", "only paths on the configured registry are followed")
-	if m.page.res.Kind != api.ResCompany {
-		t.Fatalf("moved to %+v", m.page.place)
+	if place(m).Res.Kind != api.ResCompany {
+		t.Fatalf("moved to %+v", place(m))
 	}
 	press(t, m, "esc")
 	mustNotContain(t, screen(m), "Link refused")
@@ -235,11 +239,11 @@ func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "Charges")
 	press(t, m, "enter")
-	if m.page.doc == nil {
-		t.Fatalf("on %+v", m.page.place)
+	if _, ok := m.page.(*document.Part); !ok {
+		t.Fatalf("on %+v", place(m))
 	}
 	mustContain(t, screen(m), `"items": [`, `"self": "/company/00000001/charges/c1"`, "Document /company/00000001/charges")
-	for m.page.doc.lines[m.page.lv.Cursor()].link == "" {
+	for pointedLink(m) == "" {
 		press(t, m, "down")
 	}
 	press(t, m, "enter")
@@ -247,8 +251,8 @@ func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
 		t.Fatalf("requests %v", got)
 	}
 	mustContain(t, screen(m), "Not found", "/company/00000001/charges/c1 (404)")
-	if m.page.res.Link != "/company/00000001/charges" {
-		t.Fatalf("a failed request changed the page to %+v", m.page.place)
+	if place(m).Res.Link != "/company/00000001/charges" {
+		t.Fatalf("a failed request changed the page to %+v", place(m))
 	}
 }
 
@@ -256,8 +260,8 @@ func TestProfileSelfLinkStaysOnThePage(t *testing.T) {
 	f, m := browsing(t)
 	selectLink(t, m, "This profile")
 	press(t, m, "enter")
-	if f.count() != 1 || m.page.res.Kind != api.ResCompany {
-		t.Fatalf("requests %v, page %+v", f.requests(), m.page.place)
+	if f.count() != 1 || place(m).Res.Kind != api.ResCompany {
+		t.Fatalf("requests %v, page %+v", f.requests(), place(m))
 	}
 }
 
@@ -278,8 +282,8 @@ func TestResizeRelaysOutAtOnce(t *testing.T) {
 	}
 	mustContain(t, big, "PERSON 0030, Test")
 	mustNotContain(t, small, "PERSON 0030, Test")
-	if m.page.lv.Height() <= 16 {
-		t.Fatalf("list window %d rows after growing", m.page.lv.Height())
+	if window(m).Height() <= 16 {
+		t.Fatalf("list window %d rows after growing", window(m).Height())
 	}
 }
 
@@ -312,8 +316,8 @@ func TestDissolvedCompanyOfficersAreNotShownAsCurrent(t *testing.T) {
 	press(t, m, "enter")
 	s := screen(m)
 	mustContain(t, s, "Dissolved", "no officer is current", "dissolved")
-	if !m.page.list.at(0).Quiet || m.page.list.at(0).Cells[3] != "dissolved" {
-		t.Fatalf("a dissolved company's officer reads as current: %+v", m.page.list.at(0))
+	if !rowsOf(m).At(0).Quiet || rowsOf(m).At(0).Cells[3] != "dissolved" {
+		t.Fatalf("a dissolved company's officer reads as current: %+v", rowsOf(m).At(0))
 	}
 }
 
@@ -337,7 +341,7 @@ func TestQuitCancelsWhatIsInFlight(t *testing.T) {
 		t.Fatalf("q gave %v, want tea.Quit", msgs)
 	}
 	collect(t, cmd) // returns only because the request was cancelled
-	if nav.cancel == nil || m.ctx.Err() == nil {
+	if nav.Cancel == nil || m.c.Ctx.Err() == nil {
 		t.Fatal("quitting left the requests' context alive")
 	}
 }

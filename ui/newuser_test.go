@@ -12,6 +12,8 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/ui/common"
+	"coview/ui/table"
 )
 
 // What a new user tripped over (issue 11), each as they met it.
@@ -20,8 +22,8 @@ func TestAPasteOfNumbersSharingALineOpensTheFirstAndQueuesTheRest(t *testing.T) 
 	f := fakeWith(t, "00006400", "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "6400 sc6405"})
-	if m.page.company != "00006400" || !slices.Equal(m.queue, []api.Number{"SC006405"}) {
-		t.Fatalf("on %q with %v queued; want 00006400 open and SC006405 next", m.page.company, m.queue)
+	if place(m).Company != "00006400" || !slices.Equal(m.box.Pending(), []api.Number{"SC006405"}) {
+		t.Fatalf("on %q with %v queued; want 00006400 open and SC006405 next", place(m).Company, m.box.Pending())
 	}
 }
 
@@ -29,8 +31,8 @@ func TestWhatAPasteIgnoresIsSaid(t *testing.T) {
 	f := fakeWith(t, "00000001", "00000002")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00000001\nhello there\n00000002\n"})
-	if m.page.company != "00000001" {
-		t.Fatalf("on %q", m.page.company)
+	if place(m).Company != "00000001" {
+		t.Fatalf("on %q", place(m).Company)
 	}
 	mustContain(t, screen(m), `Ignored "hello there": no company number in it`)
 
@@ -44,7 +46,7 @@ func TestSlashStartsAFreshSearchAndUpBringsTheOldTextBack(t *testing.T) {
 	press(t, m, "esc", "/")
 	typeText(t, m, "sc")
 	press(t, m, "esc", "/")
-	if v := m.search.Value(); v != "" {
+	if v := m.box.Value(); v != "" {
 		t.Fatalf("a fresh / starts with %q in the box", v)
 	}
 	typeText(t, m, "6407")
@@ -59,8 +61,8 @@ func TestSlashStartsAFreshSearchAndUpBringsTheOldTextBack(t *testing.T) {
 	press(t, m, "esc", "/", "down")
 	mustContain(t, screen(m), "▸ SC00  (typed before)")
 	press(t, m, "enter")
-	if m.search.Value() != "SC00" {
-		t.Fatalf("picking the old text put %q in the box", m.search.Value())
+	if m.box.Value() != "SC00" {
+		t.Fatalf("picking the old text put %q in the box", m.box.Value())
 	}
 }
 
@@ -75,18 +77,18 @@ func TestEveryRecentNumberIsReachableAndTheFirstDownPicksTheNewest(t *testing.T)
 		send(t, m, tea.PasteMsg{Content: n + "\n"})
 	}
 	press(t, m, "/", "down")
-	if m.recentSel != 0 || m.picks()[0].number != "00000011" {
-		t.Fatalf("the first ↓ picked %d", m.recentSel)
+	if got := selectedPick(m); got != "00000011" {
+		t.Fatalf("the first ↓ picked %q", got)
 	}
 	mustContain(t, screen(m), "▸ 00000011", "Recent, 11 in all")
 	press(t, m, "up", "up") // back to the box, then round to the oldest
-	if m.recentSel != 10 {
-		t.Fatalf("↑ from the box picked %d, want the oldest (10)", m.recentSel)
+	if got := selectedPick(m); got != "00000001" {
+		t.Fatalf("↑ from the box picked %q, want the oldest", got)
 	}
 	mustContain(t, screen(m), "▸ 00000001")
 	press(t, m, "enter")
-	if m.page.company != "00000001" {
-		t.Fatalf("the oldest number did not open: on %q", m.page.company)
+	if place(m).Company != "00000001" {
+		t.Fatalf("the oldest number did not open: on %q", place(m).Company)
 	}
 }
 
@@ -96,7 +98,7 @@ func TestASuggestionReadsInTheRegistrysCaseWithNoStrayEllipsis(t *testing.T) {
 	send(t, m, tea.PasteMsg{Content: "SC006405\n"})
 	press(t, m, "/")
 	typeText(t, m, "sc")
-	if v := m.search.Value(); v != "SC" {
+	if v := m.box.Value(); v != "SC" {
 		t.Fatalf("typing sc while SC006405 is suggested left %q", v)
 	}
 	first := splitLines(screen(m))[1]
@@ -104,7 +106,7 @@ func TestASuggestionReadsInTheRegistrysCaseWithNoStrayEllipsis(t *testing.T) {
 		t.Fatalf("the search line reads %q", first)
 	}
 	press(t, m, "tab")
-	if v := m.search.Value(); v != "SC006405" {
+	if v := m.box.Value(); v != "SC006405" {
 		t.Fatalf("tab completed to %q", v)
 	}
 }
@@ -149,8 +151,8 @@ func TestANumberNotFoundFromTheCommandLineIsPutInTheBox(t *testing.T) {
 	f := fakeWith(t, "00000001")
 	m := testModel(t, f, Options{Numbers: []api.Number{"00000009"}})
 	run(t, m, m.Init())
-	if !m.searching || m.search.Value() != "00000009" {
-		t.Fatalf("the box holds %q (focused %v) after a 404 for a number given at start", m.search.Value(), m.searching)
+	if !m.box.Focused() || m.box.Value() != "00000009" {
+		t.Fatalf("the box holds %q (focused %v) after a 404 for a number given at start", m.box.Value(), m.box.Focused())
 	}
 	mustContain(t, screen(m), "Company 00000009 not found", "It is in the search box")
 }
@@ -225,18 +227,18 @@ func TestListHeadingsStayOverTheirColumnsOnASmallWindow(t *testing.T) {
 		send(t, m, tea.PasteMsg{Content: "00006401\n"})
 		selectLink(t, m, "Officers")
 		press(t, m, "enter")
-		l := m.page.list
-		ws := widths(l.columns, l.widest, size.Width)
+		l := rowsOf(m)
+		ws := table.Widths(l.Columns, l.Widest, size.Width)
 		body := bodyLines(screen(m))
 		head := body[0]
 		// Each column starts where its heading starts.
 		at := 2
-		for i := range l.columns {
-			title := cut(l.columns[i].Title, ws[i])
+		for i := range l.Columns {
+			title := common.Cut(l.Columns[i].Title, ws[i])
 			if got := runeSlice(head, at, len([]rune(title))); got != title {
 				t.Fatalf("at %dx%d heading %d reads %q at cell %d, want %q:\n%s", size.Width, size.Height, i, got, at, title, head)
 			}
-			cell := cut(or(l.item(1).Cells[i], "—"), ws[i])
+			cell := common.Cut(common.Or(l.Item(1).Cells[i], "—"), ws[i])
 			if got := runeSlice(body[2], at, len([]rune(cell))); got != cell {
 				t.Fatalf("at %dx%d row cell %d reads %q at cell %d, want %q:\n%s", size.Width, size.Height, i, got, at, cell, body[2])
 			}
@@ -253,4 +255,16 @@ func runeSlice(s string, at, n int) string {
 		return ""
 	}
 	return string(r[at:min(at+n, len(r))])
+}
+
+// selectedPick is the number picked under the search box, as the screen
+// marks it.
+func selectedPick(m *model) string {
+	for _, l := range splitLines(screen(m)) {
+		if rest, ok := strings.CutPrefix(l, "▸ "); ok {
+			number, _, _ := strings.Cut(rest, " ")
+			return number
+		}
+	}
+	return ""
 }

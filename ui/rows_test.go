@@ -10,6 +10,7 @@ import (
 
 	"coview/api"
 	"coview/present"
+	"coview/ui/common"
 )
 
 // TestListsShowTheRowsPresentGives opens every kind of list the demo
@@ -37,31 +38,31 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 			selectLink(t, m, tc.link)
 			press(t, m, "enter")
 			if tc.open != "" {
-				i := slices.IndexFunc(allRows(m.page.list), func(it present.Item) bool { return it.Cells[0] == tc.open })
+				i := slices.IndexFunc(allRows(rowsOf(m)), func(it present.Item) bool { return it.Cells[0] == tc.open })
 				if i < 0 {
 					t.Fatalf("no row %q", tc.open)
 				}
-				m.page.lv.SetPosition(i, 0)
+				window(m).SetPosition(i, 0)
 				press(t, m, "enter") // the appointment in full, on its link to them all
 				press(t, m, "enter")
 			}
-			if m.page.list == nil || m.page.list.count == 0 {
-				t.Fatalf("no list on %+v", m.page.place)
+			if rowsOf(m) == nil || rowsOf(m).Count == 0 {
+				t.Fatalf("no list on %+v", place(m))
 			}
 
-			a, err := reg.Fetch(context.Background(), m.page.res, api.Page{ItemsPerPage: pageSize})
+			a, err := reg.Fetch(context.Background(), place(m).Res, api.Page{ItemsPerPage: common.PageSize})
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := present.Show(a, m.cache.profile(m.page.company))
-			if !slices.EqualFunc(allRows(m.page.list), want.Items, func(a, b present.Item) bool {
+			want := present.Show(a, m.c.Cache.Profile(place(m).Company))
+			if !slices.EqualFunc(allRows(rowsOf(m)), want.Items, func(a, b present.Item) bool {
 				return slices.Equal(a.Cells, b.Cells) && a.Quiet == b.Quiet && a.Link == b.Link
 			}) {
-				t.Fatalf("the browser's rows differ from present's:\n%v\n%v", allRows(m.page.list), want.Items)
+				t.Fatalf("the browser's rows differ from present's:\n%v\n%v", allRows(rowsOf(m)), want.Items)
 			}
 
 			body := bodyLines(screen(m))[1:] // under the column headings
-			for i, it := range want.Items[:min(len(want.Items), m.page.lv.Height())] {
+			for i, it := range want.Items[:min(len(want.Items), window(m).Height())] {
 				rest := body[i]
 				for j, c := range it.Cells {
 					if c == "" {

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/ui/waits"
 )
 
 // Run runs the browser on the terminal (or Options.Input and Output) in
@@ -48,7 +49,7 @@ func Run(ctx context.Context, opts Options) error {
 	p := tea.NewProgram(newGuarded(m, g), popts...)
 	// Waits for the quota are told from the goroutine of the request; the
 	// program takes them in as messages, in order with everything else.
-	opts.Registry.SetWaitNotice(func(w api.Wait) { p.Send(waitMsg{w}) })
+	opts.Registry.SetWaitNotice(func(w api.Wait) { p.Send(waits.Msg{W: w}) })
 	defer opts.Registry.SetWaitNotice(nil)
 
 	// A panic in View leaves no Cmd to quit with; quit from outside.
@@ -65,7 +66,7 @@ func Run(ctx context.Context, opts Options) error {
 	_, err := p.Run()
 	// The program has stopped: no Update runs now, so the model may be read.
 	// A download cut short by a signal takes its unfinished file away.
-	m.stopDownload(true)
+	m.dl.Stop(true)
 	m.closeRecent()
 	if v, crashed := g.get(); crashed {
 		return crashError(v)

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"coview/api"
 	"slices"
 	"testing"
+
+	"coview/api"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -23,8 +24,8 @@ func TestPasteOfAPrefixedNumberWithANewlineOpensIt(t *testing.T) {
 	if got := f.requests(); !slices.Equal(got, []string{"company SC123456"}) {
 		t.Fatalf("requests %v, want the profile of SC123456", got)
 	}
-	if m.page.res.Kind != api.ResCompany || m.page.company != "SC123456" {
-		t.Fatalf("on %+v, want the profile of SC123456", m.page.place)
+	if place(m).Res.Kind != api.ResCompany || place(m).Company != "SC123456" {
+		t.Fatalf("on %+v, want the profile of SC123456", place(m))
 	}
 	mustContain(t, screen(m), "COMPANY SC123456 LIMITED", "SC123456", "Active")
 }
@@ -36,15 +37,15 @@ func TestPasteOfALabelledNumberWaitsInTheInputForEnter(t *testing.T) {
 	if f.count() != 0 {
 		t.Fatalf("a paste without a newline sent %v", f.requests())
 	}
-	if !m.searching || m.search.Value() != "01234567" {
-		t.Fatalf("search %q (focused %v), want the number ready in the input", m.search.Value(), m.searching)
+	if !m.box.Focused() || m.box.Value() != "01234567" {
+		t.Fatalf("search %q (focused %v), want the number ready in the input", m.box.Value(), m.box.Focused())
 	}
 	press(t, m, "enter")
-	if m.page.company != "01234567" {
-		t.Fatalf("Enter opened %+v", m.page.place)
+	if place(m).Company != "01234567" {
+		t.Fatalf("Enter opened %+v", place(m))
 	}
-	if m.searching || m.search.Value() != "" {
-		t.Fatalf("the input still has the keyboard (%v) or text %q after opening", m.searching, m.search.Value())
+	if m.box.Focused() || m.box.Value() != "" {
+		t.Fatalf("the input still has the keyboard (%v) or text %q after opening", m.box.Focused(), m.box.Value())
 	}
 }
 
@@ -52,20 +53,20 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 	f := fakeWith(t, "00006400", "00006401", "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\r\n6401\r\nSC006405\r\n"})
-	if m.page.company != "00006400" {
-		t.Fatalf("opened %+v, want the first number", m.page.place)
+	if place(m).Company != "00006400" {
+		t.Fatalf("opened %+v, want the first number", place(m))
 	}
-	if !slices.Equal(m.queue, []api.Number{"00006401", "SC006405"}) {
-		t.Fatalf("offered %v", m.queue)
+	if !slices.Equal(m.box.Pending(), []api.Number{"00006401", "SC006405"}) {
+		t.Fatalf("offered %v", m.box.Pending())
 	}
 	mustContain(t, screen(m), "Next to open: 00006401, SC006405", "n opens the next")
 	press(t, m, "n")
-	if m.page.company != "00006401" || !slices.Equal(m.queue, []api.Number{"SC006405"}) {
-		t.Fatalf("n opened %s and left %v", m.page.company, m.queue)
+	if place(m).Company != "00006401" || !slices.Equal(m.box.Pending(), []api.Number{"SC006405"}) {
+		t.Fatalf("n opened %s and left %v", place(m).Company, m.box.Pending())
 	}
 	press(t, m, "n")
-	if m.page.company != "SC006405" || len(m.queue) != 0 {
-		t.Fatalf("n opened %s and left %v", m.page.company, m.queue)
+	if place(m).Company != "SC006405" || len(m.box.Pending()) != 0 {
+		t.Fatalf("n opened %s and left %v", place(m).Company, m.box.Pending())
 	}
 	mustNotContain(t, screen(m), "Next to open")
 }
@@ -73,10 +74,10 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 func TestAPastedNameGoesToTheInputToBeSearchedFor(t *testing.T) {
 	f := newFake()
 	m := testModel(t, f, Options{})
-	m.blurSearch()
+	m.box.Blur()
 	out := send(t, m, tea.PasteMsg{Content: "hello world"})
-	if f.count() != 0 || !m.searching || m.search.Value() != "hello world" {
-		t.Fatalf("requests %v, searching %v, value %q", f.requests(), m.searching, m.search.Value())
+	if f.count() != 0 || !m.box.Focused() || m.box.Value() != "hello world" {
+		t.Fatalf("requests %v, searching %v, value %q", f.requests(), m.box.Focused(), m.box.Value())
 	}
 	if !slices.ContainsFunc(out, func(msg tea.Msg) bool { _, ok := msg.(timerMsg); return ok }) {
 		t.Fatal("no pause was waited for before searching the name")
@@ -99,8 +100,8 @@ func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {
 	m := testModel(t, f, Options{})
 	typeText(t, m, "sc1234")
 	press(t, m, "enter")
-	if m.page.company != "SC001234" {
-		t.Fatalf("opened %+v", m.page.place)
+	if place(m).Company != "SC001234" {
+		t.Fatalf("opened %+v", place(m))
 	}
 }
 
@@ -113,8 +114,8 @@ func TestAMistypedNumberSaysWhyAndSendsNothing(t *testing.T) {
 		t.Fatalf("sent %v", f.requests())
 	}
 	mustContain(t, screen(m), "Not a company number", "8 digits after the prefix SC")
-	if m.search.Value() != "sc12345678" {
-		t.Fatalf("the input lost what was typed: %q", m.search.Value())
+	if m.box.Value() != "sc12345678" {
+		t.Fatalf("the input lost what was typed: %q", m.box.Value())
 	}
 }
 
@@ -122,19 +123,19 @@ func TestSlashFocusesTheSearchAndEscLeavesIt(t *testing.T) {
 	f := fakeWith(t, "00000001")
 	m := testModel(t, f, Options{Numbers: []api.Number{"00000001"}})
 	run(t, m, m.Init())
-	if m.searching {
+	if m.box.Focused() {
 		t.Fatal("the input has the keyboard although a number was opened at start")
 	}
 	press(t, m, "/")
-	if !m.searching {
+	if !m.box.Focused() {
 		t.Fatal("/ did not focus the search")
 	}
 	press(t, m, "q") // typed, not quitting
-	if m.search.Value() != "q" {
-		t.Fatalf("q in the search gave %q", m.search.Value())
+	if m.box.Value() != "q" {
+		t.Fatalf("q in the search gave %q", m.box.Value())
 	}
 	press(t, m, "esc")
-	if m.searching {
+	if m.box.Focused() {
 		t.Fatal("esc did not leave the search")
 	}
 }
@@ -151,17 +152,17 @@ func TestRecentNumbersAreOfferedUnderTheEmptyInput(t *testing.T) {
 	s := screen(m)
 	mustContain(t, s, "Recent", "00000002  COMPANY 00000002 LIMITED", "00000001  COMPANY 00000001 LIMITED")
 	press(t, m, "down", "down", "enter")
-	if m.page.company != "00000001" {
-		t.Fatalf("picking the second recent number opened %s", m.page.company)
+	if place(m).Company != "00000001" {
+		t.Fatalf("picking the second recent number opened %s", place(m).Company)
 	}
 
 	// A new run reads them back, most recent first.
 	again := testModel(t, f, Options{StateDir: dir})
 	run(t, again, again.Init())
-	if !slices.Equal(again.recent, []api.Number{"00000001", "00000002"}) {
-		t.Fatalf("recent after a restart: %v", again.recent)
+	if got, _ := again.box.Recent(); !slices.Equal(got, []api.Number{"00000001", "00000002"}) {
+		t.Fatalf("recent after a restart: %v", got)
 	}
-	if got := again.search.AvailableSuggestions(); !slices.Equal(got, []string{"00000001", "00000002"}) {
+	if got := again.box.Suggestions(); !slices.Equal(got, []string{"00000001", "00000002"}) {
 		t.Fatalf("suggestions %v, want the recent numbers", got)
 	}
 }
@@ -175,8 +176,8 @@ func TestUnwritableStateDirDoesNotStopBrowsing(t *testing.T) {
 	m := testModel(t, f, Options{StateDir: blocker + "/coview"})
 	run(t, m, m.Init())
 	send(t, m, tea.PasteMsg{Content: "1\n"})
-	if m.page.company != "00000001" {
-		t.Fatalf("browsing stopped: on %+v", m.page.place)
+	if place(m).Company != "00000001" {
+		t.Fatalf("browsing stopped: on %+v", place(m))
 	}
 	mustContain(t, screen(m), "Recent numbers not saved")
 }
@@ -190,8 +191,8 @@ func TestTypingANumberAlreadyOpenOrCachedLeavesTheSearch(t *testing.T) {
 		press(t, m, "/")
 		typeText(t, m, n)
 		press(t, m, "enter")
-		if m.page.company != "00000001" || m.searching || m.search.Value() != "" {
-			t.Fatalf("on %s, searching %v with %q", m.page.company, m.searching, m.search.Value())
+		if place(m).Company != "00000001" || m.box.Focused() || m.box.Value() != "" {
+			t.Fatalf("on %s, searching %v with %q", place(m).Company, m.box.Focused(), m.box.Value())
 		}
 	}
 	if f.count() != 2 {
@@ -203,8 +204,8 @@ func TestNumbersGivenAtStartOpenTheFirstAndOfferTheRest(t *testing.T) {
 	f := fakeWith(t, "00000001", "SC001234")
 	m := testModel(t, f, Options{Numbers: []api.Number{"00000001", "SC001234", "00000001"}})
 	run(t, m, m.Init())
-	if m.page.company != "00000001" || !slices.Equal(m.queue, []api.Number{"SC001234"}) {
-		t.Fatalf("on %s with %v offered", m.page.company, m.queue)
+	if place(m).Company != "00000001" || !slices.Equal(m.box.Pending(), []api.Number{"SC001234"}) {
+		t.Fatalf("on %s with %v offered", place(m).Company, m.box.Pending())
 	}
 	mustContain(t, screen(m), "Next to open: SC001234")
 }

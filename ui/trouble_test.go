@@ -9,6 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/ui/common"
+	"coview/ui/parts/keyscreen"
+	"coview/ui/parts/profile"
 )
 
 func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
@@ -18,19 +21,21 @@ func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
 	press(t, m, "enter")
 	s := screen(m)
 	mustContain(t, s, "Company 12345678 not found", "404", "check it", "COMPANY 00000001 LIMITED")
-	if !m.searching || m.search.Value() != "12345678" {
-		t.Fatalf("search %q (focused %v), want the text kept for editing", m.search.Value(), m.searching)
+	if !m.box.Focused() || m.box.Value() != "12345678" {
+		t.Fatalf("search %q (focused %v), want the text kept for editing", m.box.Value(), m.box.Focused())
 	}
-	if m.page.company != "00000001" {
-		t.Fatalf("a failed request changed the page to %+v", m.page.place)
+	if place(m).Company != "00000001" {
+		t.Fatalf("a failed request changed the page to %+v", place(m))
 	}
 	// Editing and trying again works, and the error goes away.
 	press(t, m, "backspace")
-	typeText(t, m, "")
-	m.search.SetValue("00000002")
+	for range len(m.box.Value()) {
+		press(t, m, "backspace")
+	}
+	typeText(t, m, "00000002")
 	press(t, m, "enter")
-	if m.page.company != "00000002" {
-		t.Fatalf("after editing on %+v (requests %v)", m.page.place, f.requests())
+	if place(m).Company != "00000002" {
+		t.Fatalf("after editing on %+v (requests %v)", place(m), f.requests())
 	}
 	mustNotContain(t, screen(m), "not found")
 }
@@ -45,7 +50,7 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 	}
 	s := screen(m)
 	mustContain(t, s, "An API key is needed", "rejected the key (401 Invalid Authorization)", "REST API key",
-		developerSite, "Key ›")
+		keyscreen.DeveloperSite, "Key ›")
 	var saved []string
 	m.opts.SaveKey = func(k string) (string, error) {
 		saved = append(saved, k)
@@ -63,7 +68,9 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 		t.Fatal("a refused key closed the key screen")
 	}
 	f.setErr("/company/00000001/officers", nil)
-	m.keys.input.SetValue("")
+	for range len("notakey1") {
+		press(t, m, "backspace")
+	}
 	send(t, m, tea.PasteMsg{Content: "5E1F0C2A-7D3B-4C8E-9A61-0DE70DE70DE7"})
 	mustNotContain(t, screen(m), "5E1F0C2A")
 	press(t, m, "enter")
@@ -76,8 +83,8 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 	if !slices.Equal(saved, []string{"notakey1", "5E1F0C2A-7D3B-4C8E-9A61-0DE70DE70DE7"}) {
 		t.Fatalf("SaveKey got %v", saved)
 	}
-	if m.page.res.Kind != api.ResOfficers {
-		t.Fatalf("the refused request was not retried: on %+v", m.page.place)
+	if place(m).Res.Kind != api.ResOfficers {
+		t.Fatalf("the refused request was not retried: on %+v", place(m))
 	}
 	reqs := f.requests()
 	if reqs[len(reqs)-1] != "officers /company/00000001/officers 0" || reqs[len(reqs)-2] != reqs[len(reqs)-1] {
@@ -85,8 +92,8 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 	}
 	// Back still leads to the links pane the user came from.
 	press(t, m, "backspace")
-	if m.page.res.Kind != api.ResCompany || m.page.tab != linksTab {
-		t.Fatalf("back to %+v tab %d", m.page.place, m.page.tab)
+	if place(m).Res.Kind != api.ResCompany || place(m).Tab != profile.LinksTab {
+		t.Fatalf("back to %+v tab %d", place(m), place(m).Tab)
 	}
 }
 
@@ -106,7 +113,7 @@ func TestMissingKeyIsToldApartFromARefusedOne(t *testing.T) {
 func TestRateLimitCountsDownAndRetriesWhenTheQuotaResets(t *testing.T) {
 	f, m := browsing(t)
 	clock := today
-	m.now = func() time.Time { return clock }
+	m.c.Now = func() time.Time { return clock }
 	reset := today.Add(90 * time.Second)
 	f.setErr("00000002", &api.Error{Kind: api.KindRateLimited, Status: 429, RetryAt: reset})
 	msgs := send(t, m, tea.PasteMsg{Content: "2\n"})
@@ -125,8 +132,8 @@ func TestRateLimitCountsDownAndRetriesWhenTheQuotaResets(t *testing.T) {
 	f.setErr("00000002", nil)
 	clock = reset
 	send(t, m, tick)
-	if m.page.company != "00000002" {
-		t.Fatalf("no retry at the reset: on %+v, requests %v", m.page.place, f.requests())
+	if place(m).Company != "00000002" {
+		t.Fatalf("no retry at the reset: on %+v, requests %v", place(m), f.requests())
 	}
 	mustNotContain(t, screen(m), "Rate limit")
 }
@@ -150,19 +157,19 @@ func TestServerErrorSaysWhatToDoAndRRetries(t *testing.T) {
 	mustContain(t, screen(m), "The registry failed (502 Bad Gateway)", "Press r to try again", "COMPANY 00000001 LIMITED")
 	f.setErr("00000002", nil)
 	press(t, m, "r")
-	if m.page.company != "00000002" {
-		t.Fatalf("r did not retry: on %+v", m.page.place)
+	if place(m).Company != "00000002" {
+		t.Fatalf("r did not retry: on %+v", place(m))
 	}
 }
 
 func TestExplainSaysWhatHappenedForEveryKind(t *testing.T) {
 	for kind := api.KindInvalidNumber; kind <= api.KindNoDocument; kind++ {
 		e := &api.Error{Kind: kind, Subject: "company 00000001", Status: 500, Reason: "why\x1b[2J"}
-		tr := explain(e, fetch{res: api.CompanyResource("00000001")}, today, today.Add(time.Minute))
-		if tr.title == "" || tr.detail == "" || tr.title == "Request failed" {
+		tr := common.Explain(e, api.CompanyResource("00000001"), today, today.Add(time.Minute))
+		if tr.Title == "" || tr.Detail == "" || tr.Title == "Request failed" {
 			t.Errorf("kind %d is not explained in words of its own: %+v", kind, tr)
 		}
-		if strings.ContainsAny(tr.title+tr.detail, "\x1b\x07") {
+		if strings.ContainsAny(tr.Title+tr.Detail, "\x1b\x07") {
 			t.Errorf("kind %d: control characters in %+v", kind, tr)
 		}
 	}

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"coview/ui/common"
+)
+
+func (m *model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = m.windowTitle()
+	return v
+}
+
+func (m *model) windowTitle() string {
+	at := m.page.Place()
+	if at.IsHome() || at.Title == "" {
+		return "coview"
+	}
+	return "coview · " + at.Title
+}
+
+// frame is the screen cut into its parts: everything but the page's body
+// is drawn first, and the body gets the rows that are left.
+type frame struct {
+	top  []string // title, search box, what it offers, the page's head, rule
+	mid  []string // a problem, and the page's own (a list's column headings)
+	foot []string // the page's own (the selected row's long text), a download, status and keys
+	body int      // rows for the page
+}
+
+// The smallest window the browser draws in; below it, it says so.
+const minWidth, minHeight = 30, 8
+
+func (m *model) tooSmall() bool { return m.c.Width < minWidth || m.c.Height < minHeight }
+
+func (m *model) frame() frame {
+	var f frame
+	w := m.c.Width
+	f.top = append(f.top, m.page.Title(w))
+	f.top = append(f.top, m.box.Lines(w)...)
+	f.top = append(f.top, m.page.Head(w)...)
+	f.top = append(f.top, m.c.Styles.Meta.Render(strings.Repeat("─", max(w, 1))))
+	if t := m.trouble.shown; t != nil {
+		f.mid = append(f.mid, m.problemLines(*t, w)...)
+	}
+	if m.help == nil {
+		f.mid = append(f.mid, m.page.Mid(w)...)
+		f.foot = append(f.foot, m.page.Foot(w)...)
+	}
+	f.foot = append(f.foot, m.dl.Lines(w)...)
+	f.foot = append(f.foot, m.footerLines(w)...)
+	f.body = max(m.c.Height-len(f.top)-len(f.mid)-len(f.foot), 1)
+	return f
+}
+
+// bodyHeight is the rows the page gets on screen now, as Update needs it
+// after every key: the frame is drawn without the body to count them, so
+// the count and the drawing cannot disagree.
+func (m *model) bodyHeight() int { return m.frame().body }
+
+func (m *model) render() string {
+	if m.tooSmall() {
+		return m.renderTooSmall()
+	}
+	if m.keys != nil {
+		return m.keys.View(m.keyScreenStatus(), m.foot.help.ShortHelpView)
+	}
+	f := m.frame()
+	lines := make([]string, 0, m.c.Height)
+	lines = append(lines, f.top...)
+	lines = append(lines, f.mid...)
+	var body []string
+	if m.help != nil {
+		body = m.help.Body(m.contextKeys(), m.c.Width, f.body)
+	} else {
+		body = m.page.Body(m.c.Width, f.body)
+	}
+	body = body[:min(len(body), f.body)]
+	lines = append(lines, body...)
+	for range f.body - len(body) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, f.foot...)
+	return strings.Join(lines, "\n")
+}
+
+// problemLines draw a failure above the page: what happened, and what to
+// do about it.
+func (m *model) problemLines(t common.Trouble, w int) []string {
+	s := m.c.Styles
+	bar := s.Err.Bar.Render("▌ ")
+	out := []string{common.Fit(bar+s.Err.Title.Render(t.Title), w)}
+	for _, l := range common.Wrap(t.Detail, w-3, 3) {
+		out = append(out, bar+s.Err.Text.Render(l))
+	}
+	return out
+}
+
+// keyScreenStatus is the key screen's status line: the key being saved.
+func (m *model) keyScreenStatus() string {
+	if !m.keys.Saving() {
+		return ""
+	}
+	return " " + m.foot.spin.View() + " " + m.c.Styles.Note.Render("Saving the key…")
+}
+
+// renderTooSmall is all the browser draws in a window too small for its
+// frame: what it needs, and how to leave.
+func (m *model) renderTooSmall() string {
+	w, h := m.c.Width, m.c.Height
+	text := fmt.Sprintf("coview needs a window of at least %d×%d; this one is %d×%d. Make it larger, or press q to quit.",
+		minWidth, minHeight, w, h)
+	lines := common.Wrap(text, w, 0)
+	lines = lines[:min(len(lines), h)]
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+	"coview/ui/common"
+	"coview/ui/parts/around"
+	"coview/ui/parts/document"
+	"coview/ui/parts/home"
+	"coview/ui/parts/list"
+	"coview/ui/parts/officer"
+	"coview/ui/parts/profile"
+	"coview/ui/parts/results"
+	"coview/ui/walks"
+)
+
+// maker makes the part of a place from what the session holds; ok is
+// false when its data must be fetched first.
+type maker func(to common.Place) (common.Part, bool)
+
+// makers say how each kind of page is made (one maker a kind, by what
+// the place shows), and hold the session's services the parts share.
+// A new kind of page is a new Show, a part and a row here.
+type makers struct {
+	c      *common.Common
+	byShow map[common.Show]maker
+	walks  *walks.Session // the walks of connections, and who is who
+	home   func() common.Part
+}
+
+func newMakers(c *common.Common, version string, recent func() ([]api.Number, bool)) makers {
+	mk := makers{c: c, walks: walks.New(c)}
+	mk.home = func() common.Part { return home.New(c, version, recent) }
+	mk.byShow = map[common.Show]maker{
+		common.ShowResource: mk.resource,
+		common.ShowConnections: func(to common.Place) (common.Part, bool) {
+			return around.New(c, mk.walks, to), true
+		},
+	}
+	return mk
+}
+
+// build makes the part for a place, or reports that something must be
+// fetched first.
+func (mk makers) build(to common.Place) (common.Part, bool) {
+	if to.IsHome() {
+		return mk.home(), true
+	}
+	make, ok := mk.byShow[to.Show]
+	if !ok {
+		return nil, false
+	}
+	return make(to)
+}
+
+// update gives the session's services what they wait for (a walk's
+// snapshots).
+func (mk makers) update(msg tea.Msg) tea.Cmd { return mk.walks.Update(msg) }
+
+// resource makes the page of a resource as the registry sent it: its
+// source, a profile, a name search's results, an officer's
+// appointments, a list, or one thing in words or JSON, as present put
+// the answer.
+func (mk makers) resource(to common.Place) (common.Part, bool) {
+	c := mk.c
+	switch {
+	case to.Source:
+		return ok(document.Source(c, to))
+	case to.IsProfile():
+		return ok(profile.New(c, to))
+	case results.Is(to.Res):
+		return ok(results.New(c, to))
+	case to.Res.Kind == api.ResAppointments:
+		return ok(officer.New(c, mk.walks, to))
+	}
+	e, found := c.Cache.Peek(common.Key{Res: to.Res})
+	if !found || e.Page == nil {
+		return nil, false
+	}
+	if len(e.Page.Columns) > 0 {
+		return ok(list.New(c, to))
+	}
+	return ok(document.New(c, to))
+}
+
+// ok turns a part of a kind into a Part, keeping a nil one nil.
+func ok[P common.Part](p P, found bool) (common.Part, bool) {
+	if !found {
+		return nil, false
+	}
+	return p, true
+}

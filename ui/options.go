@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"io"
+	"time"
+
+	"coview/api"
+	"coview/ui/common"
+	"coview/ui/download"
+)
+
+// Registry is what the browser needs from the api client (*api.Client
+// satisfies it).
+type Registry = common.Registry
+
+// Documents is where filings' documents come from (*api.DocumentClient
+// satisfies it).
+type Documents = download.Documents
+
+// Options configure the browser.
+type Options struct {
+	Registry Registry
+	Numbers  []api.Number                     // open the first; offer the rest
+	NeedKey  bool                             // no key found: start on the key screen
+	SaveKey  func(key string) (string, error) // validates and stores; returns the cleaned key to use, or an error saying why
+	// KeyHost names the registry the key is for ("api.company-information.service.gov.uk").
+	KeyHost string
+	// KeyKept says, before the key is asked for, where SaveKey will keep
+	// it: "in the system keyring", or why only for this session and how
+	// to keep it. "" means it is not kept.
+	KeyKept  string
+	StateDir string // where "recent" lives; "" = XDG default
+
+	// Documents fetches filings' documents (d, D); nil: there is no
+	// document API. DownloadDir says where they are saved, asked at each
+	// download; nil is api.DownloadDir of the environment.
+	Documents   Documents
+	DownloadDir func() string
+	// OpenFile opens a saved document in the system's viewer, and OpenURL
+	// a web page in the web browser; nil when there is no display to open
+	// them on (over SSH), and the browser says where they are instead.
+	OpenFile func(path string) error
+	OpenURL  func(url string) error
+	// WebURL is the registry's public web page of a resource (o, y); nil,
+	// or ok false, when the registry has no web site (a demo, a test).
+	WebURL func(api.Resource) (string, bool)
+
+	Now     func() time.Time // nil = time.Now (tests pin it)
+	Version string
+	Input   io.Reader // nil = stdin
+	Output  io.Writer // nil = stdout
+}
