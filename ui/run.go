@@ -34,19 +34,7 @@ func Run(ctx context.Context, opts Options) error {
 	g := newCrashGuard()
 	m := newModel(ctx, opts)
 	defer m.cancel()
-	// Signals end the program through ctx (main cancels it on SIGINT,
-	// SIGTERM and SIGHUP). Bubble Tea's own handler is turned off: in
-	// v2.0.10 it sends QuitMsg without watching the context, so a signal
-	// that also cancels ctx can leave that send blocked and shutdown
-	// waiting for it forever, with the terminal still in raw mode.
-	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}
-	if opts.Input != nil {
-		popts = append(popts, tea.WithInput(opts.Input))
-	}
-	if opts.Output != nil {
-		popts = append(popts, tea.WithOutput(opts.Output))
-	}
-	p := tea.NewProgram(newGuarded(m, g), popts...)
+	p := tea.NewProgram(newGuarded(m, g), programOptions(ctx, opts)...)
 	// Waits for the quota are told from the goroutine of the request; the
 	// program takes them in as messages, in order with everything else.
 	opts.Registry.SetWaitNotice(func(w api.Wait) { p.Send(waits.Msg{W: w}) })
@@ -68,6 +56,30 @@ func Run(ctx context.Context, opts Options) error {
 	// A download cut short by a signal takes its unfinished file away.
 	m.dl.Stop(true)
 	m.closeRecent()
+	return outcome(ctx, g, err)
+}
+
+// programOptions run the program on the context, the terminal or the
+// given input and output.
+func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
+	// Signals end the program through ctx (main cancels it on SIGINT,
+	// SIGTERM and SIGHUP). Bubble Tea's own handler is turned off: in
+	// v2.0.10 it sends QuitMsg without watching the context, so a signal
+	// that also cancels ctx can leave that send blocked and shutdown
+	// waiting for it forever, with the terminal still in raw mode.
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}
+	if opts.Input != nil {
+		popts = append(popts, tea.WithInput(opts.Input))
+	}
+	if opts.Output != nil {
+		popts = append(popts, tea.WithOutput(opts.Output))
+	}
+	return popts
+}
+
+// outcome is what Run returns once the program has stopped: a crash
+// report after a panic, nothing when the user or a signal ended it.
+func outcome(ctx context.Context, g *crashGuard, err error) error {
 	if v, crashed := g.get(); crashed {
 		return crashError(v)
 	}

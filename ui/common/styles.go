@@ -97,6 +97,20 @@ func NewStyles(isDark bool) Styles {
 		Heading: lipgloss.NewStyle().Bold(true).Foreground(accent),
 		URL:     lipgloss.NewStyle().Underline(true).Foreground(accent),
 	}
+	s.tuneBubbles(fg, faint, grey, accent)
+	s.Rows = Inks{Value: InkOf(s.Value), Quiet: InkOf(s.Quiet), Selected: InkOf(s.Selected), Refused: InkOf(s.Err.Refused),
+		Note: InkOf(s.Note), Label: InkOf(s.Label), Warning: InkOf(s.Warning), Good: InkOf(s.Good),
+		Match:     InkOf(lipgloss.NewStyle().Bold(true).Underline(true).Foreground(accent)),
+		Active:    InkOf(lipgloss.NewStyle().Foreground(green)),
+		Closed:    InkOf(lipgloss.NewStyle().Foreground(grey)),
+		Insolvent: InkOf(lipgloss.NewStyle().Foreground(amber)),
+		Other:     InkOf(lipgloss.NewStyle().Foreground(accent))}
+	return s
+}
+
+// tuneBubbles makes the bubbles' own styles (the help, the inputs) read
+// like the rest.
+func (s *Styles) tuneBubbles(fg, faint, grey, accent color.Color) {
 	// bubbles' own help greys (#626262 keys, #4A4A4A descriptions on a
 	// dark background) are hard to read; keys take the text colour and
 	// descriptions the faint one used everywhere else.
@@ -108,16 +122,8 @@ func NewStyles(isDark bool) Styles {
 	s.Help.ShortSeparator, s.Help.FullSeparator, s.Help.Ellipsis = sepStyle, sepStyle, sepStyle
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Blurred.Prompt = lipgloss.NewStyle().Foreground(faint)
-	s.Rows = Inks{Value: InkOf(s.Value), Quiet: InkOf(s.Quiet), Selected: InkOf(s.Selected), Refused: InkOf(s.Err.Refused),
-		Note: InkOf(s.Note), Label: InkOf(s.Label), Warning: InkOf(s.Warning), Good: InkOf(s.Good),
-		Match:     InkOf(lipgloss.NewStyle().Bold(true).Underline(true).Foreground(accent)),
-		Active:    InkOf(lipgloss.NewStyle().Foreground(green)),
-		Closed:    InkOf(lipgloss.NewStyle().Foreground(grey)),
-		Insolvent: InkOf(lipgloss.NewStyle().Foreground(amber)),
-		Other:     InkOf(lipgloss.NewStyle().Foreground(accent))}
 	// A blinking cursor redraws the screen twice a second for nothing.
 	s.Input.Cursor.Blink = false
-	return s
 }
 
 // Ink is a simple style reduced to the escape sequences around a text,

@@ -200,40 +200,15 @@ func (s *Store) write(numbers []api.Number) (err error) {
 			numbers = merged
 		}
 	}
-	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(s.dir, "."+FileName+"-*")
+	tmp, err := s.writeTemp(numbers)
 	if err != nil {
 		return err
 	}
 	defer func() {
 		if err != nil {
-			os.Remove(tmp.Name())
+			os.Remove(tmp)
 		}
 	}()
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return err
-	}
-	w := bufio.NewWriter(tmp)
-	for i, n := range numbers {
-		if i == Max {
-			break
-		}
-		fmt.Fprintln(w, n)
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
 	if s.beforeRename != nil {
 		s.beforeRename()
 	}
@@ -242,11 +217,42 @@ func (s *Store) write(numbers []api.Number) (err error) {
 	if s.closed.Load() {
 		return ErrClosed // the deferred Remove takes the temporary file away
 	}
-	if err := os.Rename(tmp.Name(), s.Path()); err != nil {
+	if err := os.Rename(tmp, s.Path()); err != nil {
 		return err
 	}
 	s.last, s.read = slices.Clone(trimmed(numbers)), true
 	return nil
+}
+
+// writeTemp writes the numbers, the first Max of them, to a new private
+// file beside the list, flushed to the disk; it returns its path.
+func (s *Store) writeTemp(numbers []api.Number) (path string, err error) {
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return "", err
+	}
+	tmp, err := os.CreateTemp(s.dir, "."+FileName+"-*")
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(0o600); err != nil {
+		return "", err
+	}
+	w := bufio.NewWriter(tmp)
+	for _, n := range trimmed(numbers) {
+		fmt.Fprintln(w, n)
+	}
+	if err := w.Flush(); err != nil {
+		return "", err
+	}
+	return tmp.Name(), tmp.Sync()
 }
 
 // Add puts number first in list, dropping its older place and anything
