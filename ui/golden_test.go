@@ -15,147 +15,150 @@ import (
 	"coview/ui/parts/keyscreen"
 )
 
+// goldenScreens are the screens TestGolden keeps, each by its name under
+// testdata and how it is reached from the browser just started.
+var goldenScreens = []struct {
+	name  string
+	setup func(t *testing.T, m *model)
+}{
+	{"overview", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+	}},
+	{"accounts_overdue", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006407\n"})
+		press(t, m, "3")
+	}},
+	{"links", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		press(t, m, "5", "down")
+	}},
+	{"officers", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		selectLink(t, m, "Officers")
+		press(t, m, "enter", "down")
+	}},
+	{"officers_dissolved", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006402\n"})
+		selectLink(t, m, "Officers")
+		press(t, m, "enter")
+	}},
+	{"filing_history", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006401\n"})
+		selectLink(t, m, "Filing history")
+		press(t, m, "enter", "pgdown")
+	}},
+	{"key_screen", func(t *testing.T, m *model) {
+		m.opts.KeyHost = "api.company-information.service.gov.uk"
+		m.opts.KeyKept = "in the system keyring"
+		m.keys = keyscreen.New(m.c, "", m.keyOptions())
+	}},
+	{"key_screen_no_keyring", func(t *testing.T, m *model) {
+		m.opts.KeyHost = "api.company-information.service.gov.uk"
+		m.opts.KeyKept = "for this session only: there is no keyring here (no session bus). To keep it, set COVIEW_API_KEY, or run coview auth login --insecure-storage"
+		m.keys = keyscreen.New(m.c, "", m.keyOptions())
+	}},
+	{"search_matches", func(t *testing.T, m *model) {
+		typeName(t, m, "teapot")
+		press(t, m, "down")
+	}},
+	{"search_results", func(t *testing.T, m *model) {
+		typeName(t, m, "sprockett")
+		press(t, m, "enter")
+	}},
+	{"search_companies_capped", func(t *testing.T, m *model) {
+		typeName(t, m, "ltd")
+		press(t, m, "enter", "2", "end", "end")
+	}},
+	{"search_nothing_found", func(t *testing.T, m *model) {
+		typeName(t, m, "zzqxv")
+	}},
+	{"psc_list", func(t *testing.T, m *model) {
+		follow(t, m, "00006413", "Persons with significant control")
+	}},
+	{"psc_corporate", func(t *testing.T, m *model) {
+		follow(t, m, "00006413", "Persons with significant control")
+		openRow(t, m, "Gooseberry Fool Dairies")
+	}},
+	{"psc_protected", func(t *testing.T, m *model) {
+		follow(t, m, "00006411", "Persons with significant control")
+		openRow(t, m, "Protected")
+	}},
+	{"charges", func(t *testing.T, m *model) {
+		follow(t, m, "00006412", "Charges")
+	}},
+	{"charge", func(t *testing.T, m *model) {
+		follow(t, m, "00006412", "Charges")
+		press(t, m, "enter")
+	}},
+	{"insolvency", func(t *testing.T, m *model) {
+		follow(t, m, "00006403", "Insolvency")
+	}},
+	{"filing", func(t *testing.T, m *model) {
+		follow(t, m, "00006400", "Filing history")
+		press(t, m, "enter")
+	}},
+	{"officer", func(t *testing.T, m *model) {
+		follow(t, m, "00006400", "Officers")
+		openRow(t, m, "HARGREAVE")
+	}},
+	{"statement", func(t *testing.T, m *model) {
+		follow(t, m, "00006400", "PSC statements")
+		press(t, m, "enter")
+	}},
+	{"exemptions", func(t *testing.T, m *model) {
+		follow(t, m, "00006401", "Exemptions")
+	}},
+	{"registers", func(t *testing.T, m *model) {
+		follow(t, m, "00006411", "Registers")
+	}},
+	{"uk_establishments", func(t *testing.T, m *model) {
+		follow(t, m, "FC006406", "UK establishments")
+	}},
+	{"source", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		press(t, m, "v")
+	}},
+	{"connections", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006413\n"})
+		press(t, m, "x")
+	}},
+	{"connections_people", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006412\n"})
+		press(t, m, "x", "down", "e", "2")
+	}},
+	{"officer_also_appears_as", func(t *testing.T, m *model) {
+		follow(t, m, "00006412", "Officers")
+		openRow(t, m, "SPROCKETT")
+		press(t, m, "enter")
+	}},
+	{"download_progress", func(t *testing.T, m *model) {
+		follow(t, m, "00006400", "Filing history")
+		press(t, m, "down", "down", "down")
+		m.dl.SetState(download.State{Filing: api.Resource{Kind: api.ResFiling, Number: "00006400", ID: demo.FilingSlowDocument},
+			Title: "00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf", Stage: "the storage",
+			Bytes: true, Prog: api.Progress{Done: 8_400_000, Total: 20_000_000}, Started: today.Add(-2 * time.Second)})
+		send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
+	}},
+	{"download_saved", func(t *testing.T, m *model) {
+		follow(t, m, "00006400", "Filing history")
+		press(t, m, "down", "down", "down", "enter")
+		m.dl.SetState(download.State{Filing: place(m).Res, Done: true,
+			Path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf"})
+		send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
+	}},
+	{"error_not_found", func(t *testing.T, m *model) {
+		typeText(t, m, "sc 99999")
+		press(t, m, "enter")
+	}},
+}
+
 // TestGolden keeps the main screens, as text without styling, at the
 // smallest supported terminal and a large one, on the demo registry with
 // the date pinned. Run with -update after a deliberate change and read
 // the diff.
 func TestGolden(t *testing.T) {
-	screens := []struct {
-		name  string
-		setup func(t *testing.T, m *model)
-	}{
-		{"overview", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006400\n"})
-		}},
-		{"accounts_overdue", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006407\n"})
-			press(t, m, "3")
-		}},
-		{"links", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006400\n"})
-			press(t, m, "5", "down")
-		}},
-		{"officers", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006400\n"})
-			selectLink(t, m, "Officers")
-			press(t, m, "enter", "down")
-		}},
-		{"officers_dissolved", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006402\n"})
-			selectLink(t, m, "Officers")
-			press(t, m, "enter")
-		}},
-		{"filing_history", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006401\n"})
-			selectLink(t, m, "Filing history")
-			press(t, m, "enter", "pgdown")
-		}},
-		{"key_screen", func(t *testing.T, m *model) {
-			m.opts.KeyHost = "api.company-information.service.gov.uk"
-			m.opts.KeyKept = "in the system keyring"
-			m.keys = keyscreen.New(m.c, "", m.keyOptions())
-		}},
-		{"key_screen_no_keyring", func(t *testing.T, m *model) {
-			m.opts.KeyHost = "api.company-information.service.gov.uk"
-			m.opts.KeyKept = "for this session only: there is no keyring here (no session bus). To keep it, set COVIEW_API_KEY, or run coview auth login --insecure-storage"
-			m.keys = keyscreen.New(m.c, "", m.keyOptions())
-		}},
-		{"search_matches", func(t *testing.T, m *model) {
-			typeName(t, m, "teapot")
-			press(t, m, "down")
-		}},
-		{"search_results", func(t *testing.T, m *model) {
-			typeName(t, m, "sprockett")
-			press(t, m, "enter")
-		}},
-		{"search_companies_capped", func(t *testing.T, m *model) {
-			typeName(t, m, "ltd")
-			press(t, m, "enter", "2", "end", "end")
-		}},
-		{"search_nothing_found", func(t *testing.T, m *model) {
-			typeName(t, m, "zzqxv")
-		}},
-		{"psc_list", func(t *testing.T, m *model) {
-			follow(t, m, "00006413", "Persons with significant control")
-		}},
-		{"psc_corporate", func(t *testing.T, m *model) {
-			follow(t, m, "00006413", "Persons with significant control")
-			openRow(t, m, "Gooseberry Fool Dairies")
-		}},
-		{"psc_protected", func(t *testing.T, m *model) {
-			follow(t, m, "00006411", "Persons with significant control")
-			openRow(t, m, "Protected")
-		}},
-		{"charges", func(t *testing.T, m *model) {
-			follow(t, m, "00006412", "Charges")
-		}},
-		{"charge", func(t *testing.T, m *model) {
-			follow(t, m, "00006412", "Charges")
-			press(t, m, "enter")
-		}},
-		{"insolvency", func(t *testing.T, m *model) {
-			follow(t, m, "00006403", "Insolvency")
-		}},
-		{"filing", func(t *testing.T, m *model) {
-			follow(t, m, "00006400", "Filing history")
-			press(t, m, "enter")
-		}},
-		{"officer", func(t *testing.T, m *model) {
-			follow(t, m, "00006400", "Officers")
-			openRow(t, m, "HARGREAVE")
-		}},
-		{"statement", func(t *testing.T, m *model) {
-			follow(t, m, "00006400", "PSC statements")
-			press(t, m, "enter")
-		}},
-		{"exemptions", func(t *testing.T, m *model) {
-			follow(t, m, "00006401", "Exemptions")
-		}},
-		{"registers", func(t *testing.T, m *model) {
-			follow(t, m, "00006411", "Registers")
-		}},
-		{"uk_establishments", func(t *testing.T, m *model) {
-			follow(t, m, "FC006406", "UK establishments")
-		}},
-		{"source", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006400\n"})
-			press(t, m, "v")
-		}},
-		{"connections", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006413\n"})
-			press(t, m, "x")
-		}},
-		{"connections_people", func(t *testing.T, m *model) {
-			send(t, m, tea.PasteMsg{Content: "00006412\n"})
-			press(t, m, "x", "down", "e", "2")
-		}},
-		{"officer_also_appears_as", func(t *testing.T, m *model) {
-			follow(t, m, "00006412", "Officers")
-			openRow(t, m, "SPROCKETT")
-			press(t, m, "enter")
-		}},
-		{"download_progress", func(t *testing.T, m *model) {
-			follow(t, m, "00006400", "Filing history")
-			press(t, m, "down", "down", "down")
-			m.dl.SetState(download.State{Filing: api.Resource{Kind: api.ResFiling, Number: "00006400", ID: demo.FilingSlowDocument},
-				Title: "00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf", Stage: "the storage",
-				Bytes: true, Prog: api.Progress{Done: 8_400_000, Total: 20_000_000}, Started: today.Add(-2 * time.Second)})
-			send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
-		}},
-		{"download_saved", func(t *testing.T, m *model) {
-			follow(t, m, "00006400", "Filing history")
-			press(t, m, "down", "down", "down", "enter")
-			m.dl.SetState(download.State{Filing: place(m).Res, Done: true,
-				Path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf"})
-			send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
-		}},
-		{"error_not_found", func(t *testing.T, m *model) {
-			typeText(t, m, "sc 99999")
-			press(t, m, "enter")
-		}},
-	}
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		for _, sc := range screens {
+		for _, sc := range goldenScreens {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
 				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})

@@ -61,32 +61,38 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 				t.Fatalf("the browser's rows differ from present's:\n%v\n%v", allRows(rowsOf(m)), want.Items)
 			}
 
-			body := bodyLines(screen(m))[1:] // under the column headings
-			for i, it := range want.Items[:min(len(want.Items), window(m).Height())] {
-				rest := body[i]
-				for j, c := range it.Cells {
-					if c == "" {
-						c = "—"
-					}
-					at := strings.Index(rest, c)
-					if at < 0 && j == len(it.Cells)-1 && want.Columns[j].Flex {
-						// Too long for the screen: cut with an ellipsis (the
-						// preview under the list shows it whole).
-						shown, cut := strings.CutSuffix(strings.TrimSpace(rest), "…")
-						if cut && strings.HasPrefix(c, shown) {
-							rest = ""
-							break
-						}
-					}
-					if at < 0 {
-						t.Fatalf("row %d on screen %q lacks %q (cells %q)", i, body[i], c, it.Cells)
-					}
-					rest = rest[at+len(c):]
-				}
-				if strings.TrimSpace(rest) != "" {
-					t.Fatalf("row %d on screen %q has more than its cells %q", i, body[i], it.Cells)
+			mustShowTheCells(t, m, want)
+		})
+	}
+}
+
+// mustShowTheCells checks that each row of the list on screen holds the
+// cells of the row present gives, in order, and nothing else.
+func mustShowTheCells(t *testing.T, m *model, want *present.Page) {
+	body := bodyLines(screen(m))[1:] // under the column headings
+	for i, it := range want.Items[:min(len(want.Items), window(m).Height())] {
+		rest := body[i]
+		for j, c := range it.Cells {
+			if c == "" {
+				c = "—"
+			}
+			at := strings.Index(rest, c)
+			if at < 0 && j == len(it.Cells)-1 && want.Columns[j].Flex {
+				// Too long for the screen: cut with an ellipsis (the
+				// preview under the list shows it whole).
+				shown, cut := strings.CutSuffix(strings.TrimSpace(rest), "…")
+				if cut && strings.HasPrefix(c, shown) {
+					rest = ""
+					break
 				}
 			}
-		})
+			if at < 0 {
+				t.Fatalf("row %d on screen %q lacks %q (cells %q)", i, body[i], c, it.Cells)
+			}
+			rest = rest[at+len(c):]
+		}
+		if strings.TrimSpace(rest) != "" {
+			t.Fatalf("row %d on screen %q has more than its cells %q", i, body[i], it.Cells)
+		}
 	}
 }
