@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"coview/api"
-	"coview/present/labels"
 )
 
 // gathered is what a walk has read, copied out of it: build makes a
@@ -193,7 +192,7 @@ func corporateOfficer(o api.Officer) bool {
 // ceased reports whether a company_status says the company no longer
 // exists: its appointments have ended, resigned or not.
 func ceased(status string) bool {
-	return labels.StatusClassOf(status) == labels.ClassDissolved
+	return api.StatusClassOf(status) == api.ClassDissolved
 }
 
 // companyNumber reads a number the registry wrote; one that does not read

@@ -134,7 +134,7 @@ func appointmentItem(a api.Appointment) Item {
 	to := a.AppointedTo
 	name := clean(to.CompanyName)
 	company := name
-	if labels.StatusClassOf(to.CompanyStatus) != labels.ClassActive && to.CompanyStatus != "" {
+	if api.StatusClassOf(to.CompanyStatus) != api.ClassActive && to.CompanyStatus != "" {
 		company += " (" + strings.ToLower(clean(labels.Status(to.CompanyStatus))) + ")"
 	}
 	link := a.Links.Company

@@ -73,7 +73,7 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 		if status != "" {
 			out.Accents = append(out.Accents, statusAccent(it.CompanyStatus, 2, status))
 		}
-		out.Quiet = labels.StatusClassOf(it.CompanyStatus) == labels.ClassDissolved
+		out.Quiet = api.StatusClassOf(it.CompanyStatus) == api.ClassDissolved
 	case api.SearchOfficer, api.SearchDisqualifiedOfficer:
 		born := ""
 		if it.DateOfBirth != nil {
@@ -135,12 +135,12 @@ func matched(text string, offsets []int) (string, [][2]int) {
 // statusAccent colours a status cell as the header colours a status.
 func statusAccent(status string, cell int, shown string) Accent {
 	a := Accent{Cell: cell, End: len(shown), Kind: StatusOther}
-	switch labels.StatusClassOf(status) {
-	case labels.ClassActive:
+	switch api.StatusClassOf(status) {
+	case api.ClassActive:
 		a.Kind = StatusActive
-	case labels.ClassDissolved:
+	case api.ClassDissolved:
 		a.Kind = StatusClosed
-	case labels.ClassInsolvency:
+	case api.ClassInsolvency:
 		a.Kind = StatusInsolvent
 	}
 	return a

@@ -24,7 +24,7 @@ func ukEstablishments(d *api.UKEstablishments) *Page {
 		status := clean(labels.Status(u.CompanyStatus))
 		it := Item{
 			Cells: []string{name, clean(u.CompanyNumber), status, clean(u.Locality)},
-			Quiet: labels.StatusClassOf(u.CompanyStatus) == labels.ClassDissolved,
+			Quiet: api.StatusClassOf(u.CompanyStatus) == api.ClassDissolved,
 		}
 		if status != "" {
 			it.Accents = append(it.Accents, statusAccent(u.CompanyStatus, 2, status))

@@ -278,7 +278,7 @@ func (m *model) companyParts(w int) (name string, room int, tail string) {
 	var rest []string
 	rest = append(rest, s.Meta.Render(line(or(p.CompanyNumber, m.page.company.String()))))
 	if p.CompanyStatus != "" {
-		badge := s.Badge[labels.StatusClassOf(p.CompanyStatus)]
+		badge := s.Badge[api.StatusClassOf(p.CompanyStatus)]
 		rest = append(rest, badge.Render(line(labels.Status(p.CompanyStatus))))
 	}
 	for _, a := range present.Alerts(p) {
