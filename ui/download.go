@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -13,8 +14,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/api"
-	"coview/present/labels"
+	"coview/present"
 	"coview/present/sanitize"
+	"coview/save"
 )
 
 // A filing's document, saved (d) or saved and opened (D): the filing's
@@ -26,10 +28,10 @@ import (
 
 // Documents is where filings' documents come from: the document API. The
 // key goes to it and never to the storage it redirects to; that is the
-// api layer's to keep.
+// api layer's to keep. Putting the bytes on disk is package save's.
 type Documents interface {
 	Metadata(ctx context.Context, link string) (*api.DocumentMetadata, error)
-	SaveDocument(ctx context.Context, meta *api.DocumentMetadata, format, dir, name string, progress func(api.Progress)) (string, error)
+	Download(ctx context.Context, meta *api.DocumentMetadata, format string, w io.Writer, progress func(api.Progress)) (int64, error)
 }
 
 var _ Documents = (*api.DocumentClient)(nil)
@@ -218,7 +220,7 @@ func (m *model) downloadDir() string {
 	if m.opts.DownloadDir != nil {
 		return m.opts.DownloadDir()
 	}
-	return api.DownloadDir(os.Getenv)
+	return save.DownloadDir(os.Getenv)
 }
 
 // fetchDocument runs on the download's goroutine: it reads only what it
@@ -238,7 +240,7 @@ func fetchDocument(ctx context.Context, reg Registry, docs Documents, res api.Re
 		}
 		r.set(func(s *downloadMsg) { s.stage = "the document API" })
 	}
-	name := api.DocumentFileName(res.Number, f, labels.FilingDescription(f.Description, f.Values()), api.FormatPDF)
+	name := present.DocumentFileName(res.Number, f, api.FormatPDF)
 	r.set(func(s *downloadMsg) { s.title = name })
 	meta, err := docs.Metadata(ctx, f.Links.DocumentMetadata)
 	if errors.Is(err, api.ErrNotFound) {
@@ -252,8 +254,11 @@ func fetchDocument(ctx context.Context, reg Registry, docs Documents, res api.Re
 			meta.FormatsInWords(), res.Number, res.ID)
 	}
 	r.set(func(s *downloadMsg) { s.stage = "the storage" })
-	return docs.SaveDocument(ctx, meta, api.FormatPDF, dir, name, func(p api.Progress) {
-		r.set(func(s *downloadMsg) { s.prog, s.bytes = p, true })
+	return save.Into(dir, name, func(w io.Writer) error {
+		_, err := docs.Download(ctx, meta, api.FormatPDF, w, func(p api.Progress) {
+			r.set(func(s *downloadMsg) { s.prog, s.bytes = p, true })
+		})
+		return err
 	})
 }
 
