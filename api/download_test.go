@@ -385,6 +385,25 @@ func cut(announce bool, body []byte) http.HandlerFunc {
 	}
 }
 
+// A storage that sends fewer bytes than the metadata says the document
+// is (1,000 of 5,034), with a Content-Length that matches what it sends,
+// has not sent the document: the download is incomplete, says so, and
+// nothing is kept.
+func TestADownloadShorterThanItsMetadataSaysIsIncompleteAndNothingIsKept(t *testing.T) {
+	w := newWorld(t)
+	w.serveStored = func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Length", "1000")
+		rw.Write(w.body[:1000])
+	}
+	dir := t.TempDir()
+	_, err := w.save(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
+	if !errors.Is(err, ErrBadResponse) || !strings.Contains(err.Error(), "incomplete: 1.0 kB of the 5.0 kB") {
+		t.Fatalf("%v", err)
+	}
+	noSecrets(t, err)
+	emptyDir(t, dir)
+}
+
 func TestAConnectionCutMidwayLeavesNoFileBehind(t *testing.T) {
 	for _, announce := range []bool{true, false} {
 		t.Run(fmt.Sprintf("Content-Length %v", announce), func(t *testing.T) {

@@ -184,6 +184,48 @@ func TestDocumentFailuresHaveExitCodesAndLeaveNoFile(t *testing.T) {
 	}
 }
 
+// Issue 20, 8: a storage that sends 1,000 bytes of a document the
+// document API gives as 5,000 (with a Content-Length of 1,000, so the
+// transfer itself looks whole) has not sent the document: exit 1, a
+// message that says the download is incomplete, and no file.
+func TestDocumentThatArrivesIncompleteIsNotSaved(t *testing.T) {
+	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		w.Write(append([]byte("%PDF-1.4 "), bytes.Repeat([]byte("x"), 991)...))
+	}))
+	defer storage.Close()
+	var docs *httptest.Server
+	docs = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/content") {
+			http.Redirect(w, r, storage.URL+"/docs/1", http.StatusFound)
+			return
+		}
+		fmt.Fprintf(w, `{"links":{"document":"%s/document/1/content"},"resources":{"application/pdf":{"content_length":5000}}}`, docs.URL)
+	}))
+	defer docs.Close()
+	registry := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"transaction_id":"VDE","type":"AA","date":"2025-12-09","description":"accounts-with-accounts-type-full","links":{"document_metadata":"%s/document/1"}}`, docs.URL)
+	}))
+	defer registry.Close()
+	for _, out := range []string{"dir", "file"} {
+		t.Run("saved to a "+out, func(t *testing.T) {
+			dir := t.TempDir()
+			o := dir
+			if out == "file" {
+				o = filepath.Join(dir, "accounts.pdf")
+			}
+			r := run(t, "", map[string]string{"COVIEW_API_KEY": demo.Key}, "document", "00006400", "VDE", "-o", o,
+				"--base-url", registry.URL, "--document-url", docs.URL)
+			if r.code != 1 || !strings.Contains(r.stderr, "the download is incomplete: 1.0 kB of the 5.0 kB the document API gives as its size arrived") {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			if got := files(t, dir); len(got) != 0 {
+				t.Fatalf("left %v", got)
+			}
+		})
+	}
+}
+
 // tally counts a server's requests and those that carried a key.
 type tally struct {
 	mu             sync.Mutex
