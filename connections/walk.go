@@ -220,11 +220,6 @@ func (wk *walk) step(number api.Number, root bool) error {
 
 // expand walks from a connected company (depth 2).
 func (wk *walk) expand(c Company) {
-	if n, err := api.ParseNumber(string(c.Number)); err != nil || n != c.Number {
-		wk.notCheck(NotChecked{What: UncheckedCompany, Company: c, Total: -1, Why: ReasonFailed,
-			Err: fmt.Errorf("its number %q cannot be read", string(c.Number))})
-		return
-	}
 	wk.mu.Lock()
 	wk.expanded = append(wk.expanded, c.Number)
 	wk.mu.Unlock()
