@@ -1,9 +1,6 @@
 package api
 
-import (
-	"context"
-	"sort"
-)
+import "sort"
 
 // Exemptions are what a company is exempt from: mostly keeping a register
 // of persons with significant control, because its shares trade on a
@@ -79,19 +76,4 @@ func (e *Exemptions) Keys() []string {
 	}
 	sort.Strings(others)
 	return append(keys, others...)
-}
-
-// Exemptions fetches the exemptions a profile (or a PSC list) links to.
-// The registry answers 404 when there are none, which is an answer with
-// Empty set.
-func (c *Client) Exemptions(ctx context.Context, link string) (*Exemptions, error) {
-	const none = "This company has no exemptions."
-	out := &Exemptions{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Exemptions) == 0 {
-		out.Empty = none
-	}
-	return out, nil
 }

@@ -1,7 +1,5 @@
 package api
 
-import "context"
-
 // Insolvency is a company's insolvency record: every case (liquidation,
 // administration, voluntary arrangement...) with its dates and the
 // practitioners appointed. Status is an array in live data
@@ -42,19 +40,4 @@ type Practitioner struct {
 	AppointedOn   string   `json:"appointed_on"`
 	CeasedToActOn string   `json:"ceased_to_act_on"`
 	Address       *Address `json:"address"`
-}
-
-// Insolvency fetches the insolvency record a profile links to. The
-// registry answers 404 when there is none, which is an answer with Empty
-// set, as is a record without cases.
-func (c *Client) Insolvency(ctx context.Context, link string) (*Insolvency, error) {
-	const none = "The registry has no insolvency record for this company."
-	out := &Insolvency{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Cases) == 0 {
-		out.Empty = none
-	}
-	return out, nil
 }

@@ -1,9 +1,6 @@
 package api
 
-import (
-	"context"
-	"sort"
-)
+import "sort"
 
 // Registers say where a company keeps its statutory registers, when it
 // does not keep them at its registered office: on the public register at
@@ -88,19 +85,4 @@ func (r *Registers) Keys() []string {
 	}
 	sort.Strings(others)
 	return append(keys, others...)
-}
-
-// Registers fetches the registers a profile links to. Most companies keep
-// their registers at the registered office and have no such resource: the
-// registry answers 404, which is an answer with Empty set.
-func (c *Client) Registers(ctx context.Context, link string) (*Registers, error) {
-	const none = "This company keeps its registers at its registered office."
-	out := &Registers{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Registers) == 0 {
-		out.Empty = none
-	}
-	return out, nil
 }

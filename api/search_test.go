@@ -25,7 +25,7 @@ func TestSearchPagesUpToTheDepthCapAndNoFurther(t *testing.T) {
 		page, seen, pages := Page{ItemsPerPage: size}, 0, 0
 		var last *SearchResults
 		for {
-			r, err := c.Search(ctx, ResSearchCompanies, "ltd", page)
+			r, err := searchFor(ctx, c, ResSearchCompanies, "ltd", page)
 			if err != nil {
 				t.Fatalf("size %d, %+v: %v", size, page, err)
 			}
@@ -47,7 +47,7 @@ func TestSearchPagesUpToTheDepthCapAndNoFurther(t *testing.T) {
 func TestA416PastTheCapIsAnAnswerNotAnError(t *testing.T) {
 	c, _ := searchDemo(t)
 	ctx := context.Background()
-	r, err := c.Search(ctx, ResSearchCompanies, "ltd", Page{StartIndex: SearchDepthCap, ItemsPerPage: 100})
+	r, err := searchFor(ctx, c, ResSearchCompanies, "ltd", Page{StartIndex: SearchDepthCap, ItemsPerPage: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestA416PastTheCapIsAnAnswerNotAnError(t *testing.T) {
 		t.Fatalf("a 416 reads as %+v", r)
 	}
 	a, err := c.Fetch(ctx, SearchResource(ResSearchCompanies, "ltd"), Page{StartIndex: 2000, ItemsPerPage: 20})
-	if err != nil || a.Search == nil || a.Search.Capped == "" || a.Raw != nil {
+	if err != nil || typed(a) == nil || a.value.(*SearchResults).Capped == "" || a.Raw != nil {
 		t.Fatalf("Fetch past the cap: %+v, %v", a, err)
 	}
 }
@@ -64,7 +64,7 @@ func TestASearchBelowTheCapEndsWithoutSayingCapped(t *testing.T) {
 	c, _ := searchDemo(t)
 	page, seen := Page{}, 0
 	for {
-		r, err := c.Search(context.Background(), ResSearchCompanies, "bramble", page)
+		r, err := searchFor(context.Background(), c, ResSearchCompanies, "bramble", page)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestNothingFoundIsAnAnswerWithEmptySet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := a.Search
+		r, _ := Value[*SearchResults](a)
 		if r == nil || r.Empty == "" || len(r.Items) != 0 || r.Total() != 0 || r.More() || len(a.Raw) == 0 {
 			t.Fatalf("kind %d: nothing found reads as %+v", kind, r)
 		}
@@ -100,7 +100,7 @@ func TestNothingFoundIsAnAnswerWithEmptySet(t *testing.T) {
 func TestABlankQueryIsEmptyWithoutARequest(t *testing.T) {
 	c, rec := searchDemo(t)
 	for _, q := range []string{"", "   ", "\n\t", "\u202e\u200b"} {
-		r, err := c.Search(context.Background(), ResSearch, q, Page{})
+		r, err := searchFor(context.Background(), c, ResSearch, q, Page{})
 		if err != nil || r.Empty == "" || r.More() {
 			t.Fatalf("Search(%q) = %+v, %v", q, r, err)
 		}
@@ -120,7 +120,7 @@ func TestSparseItemsAreReadWithoutComplaint(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := c.Search(context.Background(), ResSearchCompanies, tc.query, Page{})
+			r, err := searchFor(context.Background(), c, ResSearchCompanies, tc.query, Page{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func TestSparseItemsAreReadWithoutComplaint(t *testing.T) {
 func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 	c, _ := searchDemo(t)
 	ctx := context.Background()
-	r, err := c.Search(ctx, ResSearch, "grumble grimthorpe", Page{})
+	r, err := searchFor(ctx, c, ResSearch, "grumble grimthorpe", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 
 	if res, ok := company.Resource(); !ok || res.Kind != ResCompany {
 		t.Fatalf("the company leads to %+v", res)
-	} else if a, err := c.Fetch(ctx, res, Page{}); err != nil || a.Profile.CompanyName != company.Title {
+	} else if a, err := c.Fetch(ctx, res, Page{}); err != nil || typed(a) == nil || a.value.(*Profile).CompanyName != company.Title {
 		t.Fatalf("the company's profile: %v", err)
 	}
 
@@ -174,7 +174,7 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 		t.Fatalf("the officer leads to %+v", res)
 	}
 	a, err := c.Fetch(ctx, res, Page{})
-	if err != nil || a.Appointments.Total() != *officer.AppointmentCount {
+	if err != nil || typed(a) == nil || a.value.(*Appointments).Total() != *officer.AppointmentCount {
 		t.Fatalf("the officer's appointments: %+v, %v", a, err)
 	}
 
@@ -189,7 +189,7 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 func TestEachSearchKindListsItsOwnKindOnly(t *testing.T) {
 	c, _ := searchDemo(t)
 	for kind, want := range map[ResourceKind]SearchKind{ResSearchCompanies: SearchCompany, ResSearchOfficers: SearchOfficer} {
-		r, err := c.Search(context.Background(), kind, "grumble", Page{})
+		r, err := searchFor(context.Background(), c, kind, "grumble", Page{})
 		if err != nil || len(r.Items) == 0 {
 			t.Fatalf("kind %d: %+v, %v", kind, r, err)
 		}
@@ -206,7 +206,7 @@ func TestAnItemOfAnUnknownKindIsKeptNotRefused(t *testing.T) {
 		{"kind":"searchresults#company","title":"TEAPOT LTD","company_number":"00006401","links":{"self":"/company/00006401"}},
 		{"kind":"searchresults#something-new","title":"A NEW THING","links":{"self":"/something/new"}},
 		{"title":"NO KIND AT ALL","date_of_birth":{"month":"3","year":1970}}]}`))
-	r, err := newClient(t, srv.URL).Search(context.Background(), ResSearch, "thing", Page{})
+	r, err := searchFor(context.Background(), newClient(t, srv.URL), ResSearch, "thing", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +261,7 @@ func TestQueriesThatNeedEscapingRoundTrip(t *testing.T) {
 				if sent := rec.last().URL.Query(); sent.Get("q") != CleanQuery(tc.query) || len(sent["q"]) != 1 || len(sent["items_per_page"]) != 1 || len(sent["start_index"]) != 1 {
 					t.Fatalf("the registry received %v", sent)
 				}
-				if tc.want != "" && (len(a.Search.Items) == 0 || a.Search.Items[0].Title != tc.want) {
+				if tc.want != "" && (typed(a) == nil || len(a.value.(*SearchResults).Items) == 0 || a.value.(*SearchResults).Items[0].Title != tc.want) {
 					t.Fatalf("found %s", a.Raw)
 				}
 			}
@@ -273,7 +273,7 @@ func TestAPageOfOneIsNeverAskedFor(t *testing.T) {
 	c, rec := searchDemo(t)
 	ctx := context.Background()
 	const name = "ÇA VA? CAFÉ & LARDER+ 100% COMMUNITY CIO"
-	r, err := c.Search(ctx, ResSearchCompanies, name, Page{ItemsPerPage: 1})
+	r, err := searchFor(ctx, c, ResSearchCompanies, name, Page{ItemsPerPage: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,8 +305,9 @@ func TestFetchPutsThePageOnTopOfTheLinksOwnPaging(t *testing.T) {
 	if !reflect.DeepEqual(sent["items_per_page"], []string{"20"}) || !reflect.DeepEqual(sent["start_index"], []string{"40"}) {
 		t.Fatalf("the registry received %v", sent)
 	}
-	if a.Search.StartIndex != 40 || len(a.Search.Items) != 20 || a.Search.NextPage() != (Page{StartIndex: 60, ItemsPerPage: 20}) {
-		t.Fatalf("answer at %d with %d items, next %+v", a.Search.StartIndex, len(a.Search.Items), a.Search.NextPage())
+	s, _ := Value[*SearchResults](a)
+	if s == nil || s.StartIndex != 40 || len(s.Items) != 20 || s.NextPage() != (Page{StartIndex: 60, ItemsPerPage: 20}) {
+		t.Fatalf("answer %+v", s)
 	}
 }
 
@@ -355,7 +356,7 @@ func TestCleanQueryMakesOneLinkOfTheSameText(t *testing.T) {
 // the caller's job), and the matches still cut it where they should.
 func TestHostileTextComesThroughIntactWithItsMatches(t *testing.T) {
 	c, _ := searchDemo(t)
-	r, err := c.Search(context.Background(), ResSearch, "grimthorpe", Page{})
+	r, err := searchFor(context.Background(), c, ResSearch, "grimthorpe", Page{})
 	if err != nil || len(r.Items) != 1 {
 		t.Fatalf("%+v, %v", r, err)
 	}
@@ -372,4 +373,14 @@ func TestHostileTextComesThroughIntactWithItsMatches(t *testing.T) {
 	if !reflect.DeepEqual(matched, []string{"GRIMTHORPE"}) {
 		t.Fatalf("matched %q in %q", matched, it.Title)
 	}
+}
+
+// searchFor is a page of a name search for query, as Fetch reads it.
+func searchFor(ctx context.Context, c *Client, kind ResourceKind, query string, page Page) (*SearchResults, error) {
+	a, err := c.Fetch(ctx, SearchResource(kind, query), page)
+	if err != nil {
+		return nil, err
+	}
+	s, _ := Value[*SearchResults](a)
+	return s, nil
 }

@@ -1,7 +1,5 @@
 package api
 
-import "context"
-
 // UKEstablishments are an overseas company's establishments in the UK,
 // each a company of its own on the register. The list is not paged.
 type UKEstablishments struct {
@@ -34,19 +32,4 @@ func (u UKEstablishment) Company() (Resource, bool) {
 		return r, true
 	}
 	return Resource{}, false
-}
-
-// UKEstablishments fetches the UK establishments an overseas company's
-// profile links to. None (an empty list, or a 404) is an answer with
-// Empty set.
-func (c *Client) UKEstablishments(ctx context.Context, link string) (*UKEstablishments, error) {
-	const none = "This company has no UK establishments."
-	out := &UKEstablishments{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Items) == 0 {
-		out.Empty = none
-	}
-	return out, nil
 }

@@ -14,7 +14,8 @@ import (
 // year of birth, number of appointments and address; each row opening the
 // company or the officer's appointments. Where the query matched a name is
 // accented.
-func search(d *api.SearchResults, kind api.ResourceKind) *Page {
+func search(d *api.SearchResults, g given) *Page {
+	kind := g.answer.Resource.Kind
 	pg := &Page{Total: d.Total(), Empty: d.Empty}
 	switch kind {
 	case api.ResSearchCompanies:

@@ -8,7 +8,7 @@ import (
 // ukEstablishments are an overseas company's establishments in the UK,
 // each a company of its own on the register that its row opens. Closed
 // ones are dim.
-func ukEstablishments(d *api.UKEstablishments) *Page {
+func ukEstablishments(d *api.UKEstablishments, _ given) *Page {
 	pg := &Page{
 		Total:   len(d.Items),
 		Empty:   d.Empty,

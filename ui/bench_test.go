@@ -19,7 +19,7 @@ func listModel(tb testing.TB, n, w, h int) *model {
 	m.blurSearch()
 	total := n
 	res := api.Resource{Kind: api.ResFilings, Number: "00000001", Link: "/company/00000001/filing-history"}
-	l := newListPage(present.Show(&api.Answer{Resource: res, Filings: &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}}, nil))
+	l := newListPage(present.Show(api.NewAnswer(res, nil, &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}), nil))
 	m.page = &page{place: place{res: res, company: "00000001", title: "Filing history"}, list: l}
 	m.page.lv.SetLen(l.count)
 	m.layout()
@@ -115,7 +115,7 @@ func searchModel(tb testing.TB, n, w, h int) *model {
 			CompanyNumber: fmt.Sprintf("%08d", 7000+i), CompanyStatus: "active", DateOfCreation: "2014-01-01",
 			AddressSnippet: "1 Quarry Lane, Little Puddleford", Matches: api.SearchMatches{Title: api.MatchOffsets{1, 7}}}
 	}
-	l := newListPage(present.Show(&api.Answer{Resource: res, Search: &api.SearchResults{Items: items, TotalResults: &total}}, nil))
+	l := newListPage(present.Show(api.NewAnswer(res, nil, &api.SearchResults{Items: items, TotalResults: &total}), nil))
 	m.page = &page{place: place{res: res, title: `Search "bramble"`}, list: l}
 	m.page.lv.SetLen(l.len())
 	m.layout()

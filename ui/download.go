@@ -232,7 +232,7 @@ func fetchDocument(ctx context.Context, reg Registry, docs Documents, res api.Re
 		if err != nil {
 			return "", err
 		}
-		if f = a.Filing; f == nil {
+		if f, _ = api.Value[*api.FilingItem](a); f == nil {
 			return "", errors.New("the registry's answer holds no filing")
 		}
 		if f.Links.DocumentMetadata == "" {

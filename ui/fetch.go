@@ -50,12 +50,12 @@ func (f fetch) do(ctx context.Context, reg Registry, company *api.Profile) (entr
 	if err != nil {
 		return entry{}, err
 	}
-	if a.Profile != nil {
-		return entry{profile: a.Profile}, nil
+	if p, ok := api.Value[*api.Profile](a); ok {
+		return entry{profile: p}, nil
 	}
 	e := entry{page: present.Show(a, company), raw: pack(a.Raw)}
-	if a.Appointments != nil && f.start == 0 {
-		r := connections.RecordOf(f.res.ID, a.Appointments)
+	if list, ok := api.Value[*api.Appointments](a); ok && f.start == 0 {
+		r := connections.RecordOf(f.res.ID, list)
 		e.officer = &r
 	}
 	return e, nil

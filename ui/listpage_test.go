@@ -16,7 +16,7 @@ func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 	var l *listPage
 	for start := 0; l == nil || !l.done; start = l.loaded {
 		end := min(start+100, len(all))
-		pg := shown(&api.Answer{Officers: &api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}})
+		pg := shown(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}))
 		if l == nil {
 			l = newListPage(pg)
 		} else {
@@ -35,11 +35,11 @@ func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 }
 
 func TestListPageStopsOnAnEmptyPageWhenTheTotalIsUnknown(t *testing.T) {
-	l := newListPage(shown(&api.Answer{Filings: &api.FilingHistory{Items: makeFilings(100)}}))
+	l := newListPage(shown(api.NewAnswer(api.Resource{Kind: api.ResFilings}, nil, &api.FilingHistory{Items: makeFilings(100)})))
 	if l.done {
 		t.Fatal("done after a full page with no total")
 	}
-	l.add(shown(&api.Answer{Filings: &api.FilingHistory{}}))
+	l.add(shown(api.NewAnswer(api.Resource{Kind: api.ResFilings}, nil, &api.FilingHistory{})))
 	if !l.done || l.count != 100 {
 		t.Fatalf("done %v with %d rows", l.done, l.count)
 	}
@@ -49,8 +49,8 @@ func TestListPageKeepsTheWidestCellOfEachColumn(t *testing.T) {
 	officers := makeOfficers(2)
 	officers[1].Name = "A MUCH LONGER NAME THAN THE OTHERS, Wilhelmina"
 	officers[1].OfficerRole = "llp-designated-member"
-	l := newListPage(shown(&api.Answer{Officers: &api.Officers{Items: officers[:1]}}))
-	l.add(shown(&api.Answer{Officers: &api.Officers{Items: officers[1:]}}))
+	l := newListPage(shown(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &api.Officers{Items: officers[:1]})))
+	l.add(shown(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &api.Officers{Items: officers[1:]})))
 	if want := len(officers[1].Name); l.widest[0] != want {
 		t.Fatalf("widest name %d, want %d", l.widest[0], want)
 	}
