@@ -19,18 +19,14 @@ func bytesOf(b []byte) func(io.Writer) error {
 	}
 }
 
-// names are the names in dir, hidden ones (unfinished saves) too.
-func names(t *testing.T, dir string) []string {
+// left is what is in dir, hidden files (unfinished saves) too.
+func left(t *testing.T, dir string) []os.DirEntry {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
+	return entries
 }
 
 func TestSavingNeverOverwrites(t *testing.T) {
@@ -60,7 +56,7 @@ func TestSavingNeverOverwrites(t *testing.T) {
 	if got, _ := os.ReadFile(mine); string(got) != "mine" {
 		t.Fatal("As overwrote the file")
 	}
-	if got := names(t, dir); len(got) != 3 {
+	if got := left(t, dir); len(got) != 3 {
 		t.Fatalf("the directory holds %v, want the 3", got)
 	}
 }
@@ -82,7 +78,7 @@ func TestAFileThatAppearsWhileSavingAsIsKept(t *testing.T) {
 	if got, _ := os.ReadFile(path); string(got) != "theirs" {
 		t.Fatalf("the file that appeared holds %q", got)
 	}
-	if got := names(t, dir); len(got) != 1 {
+	if got := left(t, dir); len(got) != 1 {
 		t.Fatalf("the directory holds %v", got)
 	}
 }
@@ -114,7 +110,7 @@ func TestSavesAtTheSameTimeNeverTakeTheSameName(t *testing.T) {
 			t.Fatalf("%s holds something else", p)
 		}
 	}
-	if got := names(t, dir); len(got) != len(paths) {
+	if got := left(t, dir); len(got) != len(paths) {
 		t.Fatalf("%v, want %d files and no temporary ones", got, len(paths))
 	}
 }
@@ -135,7 +131,7 @@ func TestAFillThatFailsLeavesNothing(t *testing.T) {
 	if _, err := As(filepath.Join(dir, "b.pdf"), fill); err != cut {
 		t.Fatalf("As: %v", err)
 	}
-	if got := names(t, dir); len(got) != 0 {
+	if got := left(t, dir); len(got) != 0 {
 		t.Fatalf("left %v", got)
 	}
 }
