@@ -1,6 +1,6 @@
 package api
 
-import ()
+import "context"
 
 // Charges is a page of a company's charges (mortgages and other security
 // given to lenders). The list has no paging members of its own: the page
@@ -130,4 +130,16 @@ func chargesSettle(c *Charges, page Page) {
 	if c.ItemsPerPage == 0 {
 		c.ItemsPerPage = page.ItemsPerPage
 	}
+}
+
+// Charges fetches a page of the charges a profile links to. A company
+// without charges is answered with 200 and total_count 0, and was answered
+// with 404 in the past; both are an answer with Empty set.
+func (c *Client) Charges(ctx context.Context, link string, page Page) (*Charges, error) {
+	return fetchAs[*Charges](ctx, c, ResCharges, link, page)
+}
+
+// Charge fetches one charge at its self link.
+func (c *Client) Charge(ctx context.Context, link string) (*Charge, error) {
+	return fetchAs[*Charge](ctx, c, ResCharge, link, Page{})
 }

@@ -57,7 +57,7 @@ func TestChargesWithNothingInThemAreAnswersWithAReason(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, _ := serve(t, jsonReply(tt.status, tt.body))
-			c, err := fetchAs[*Charges](context.Background(), newClient(t, srv.URL), ResCharges, "/company/1/charges", Page{})
+			c, err := newClient(t, srv.URL).Charges(context.Background(), "/company/1/charges", Page{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +86,7 @@ func TestAChargeReadsTheLiveShapesAndQuirks(t *testing.T) {
 	   "secured_details":{"type":"amount-secured","description":"All monies"},
 	   "assets_ceased_released":"a-value-added-later",
 	   "links":{"self":"/company/1/charges/c1"}}]}`))
-	c, err := fetchAs[*Charges](context.Background(), newClient(t, srv.URL), ResCharges, "/company/1/charges?filter=outstanding", Page{StartIndex: 25})
+	c, err := newClient(t, srv.URL).Charges(context.Background(), "/company/1/charges?filter=outstanding", Page{StartIndex: 25})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestAChargeReadsTheLiveShapesAndQuirks(t *testing.T) {
 func TestAChargeMemberOfTheWrongTypeSpoilsOnlyItself(t *testing.T) {
 	srv, _ := serve(t, jsonReply(200, `{"charge_code":"X1","status":{"oops":1},"persons_entitled":[{"name":"Kept"},"junk"],
 	  "particulars":{"contains_fixed_charge":"yes","description":"Kept too"},"links":{"self":"/company/1/charges/x"}}`))
-	ch, err := fetchAs[*Charge](context.Background(), newClient(t, srv.URL), ResCharge, "/company/1/charges/x", Page{})
+	ch, err := newClient(t, srv.URL).Charge(context.Background(), "/company/1/charges/x")
 	if err != nil {
 		t.Fatal(err)
 	}

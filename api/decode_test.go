@@ -106,26 +106,26 @@ func TestListsWithNothingInThemAreAnswersWithAReason(t *testing.T) {
 	})
 	c := newClient(t, srv.URL)
 	ctx := context.Background()
-	o, err := fetchAs[*Officers](ctx, c, ResOfficers, "/company/1/officers", Page{})
+	o, err := c.Officers(ctx, "/company/1/officers", Page{})
 	if err != nil || !strings.Contains(o.Empty, "No officers") {
 		t.Fatalf("officers = %+v, %v", o, err)
 	}
-	f, err := fetchAs[*FilingHistory](ctx, c, ResFilings, "/company/1/filing-history", Page{})
+	f, err := c.FilingHistory(ctx, "/company/1/filing-history", Page{})
 	if err != nil || !strings.Contains(f.Empty, "not available") || !strings.Contains(f.Empty, "invalid format") {
 		t.Fatalf("filing = %+v, %v", f, err)
 	}
-	f, err = fetchAs[*FilingHistory](ctx, c, ResFilings, "/company/2/filing-history", Page{})
+	f, err = c.FilingHistory(ctx, "/company/2/filing-history", Page{})
 	if err != nil || f.Empty == "" {
 		t.Fatalf("filing 404 = %+v, %v", f, err)
 	}
-	p, err := fetchAs[*PSCStatements](ctx, c, ResPSCStatements, "/company/1/persons-with-significant-control-statements", Page{StartIndex: 25, ItemsPerPage: 25})
+	p, err := c.PSCStatements(ctx, "/company/1/persons-with-significant-control-statements", Page{StartIndex: 25, ItemsPerPage: 25})
 	if err != nil || !strings.Contains(p.Empty, "no statements") {
 		t.Fatalf("psc = %+v, %v", p, err)
 	}
 	if q := rec.last().URL.Query(); q.Get("start_index") != "25" || q.Get("items_per_page") != "25" {
 		t.Fatalf("paging query = %v", q)
 	}
-	if _, err := fetchAs[*Officers](ctx, c, ResOfficers, "https://elsewhere.example/company/1/officers", Page{}); err == nil {
+	if _, err := c.Officers(ctx, "https://elsewhere.example/company/1/officers", Page{}); err == nil {
 		t.Fatal("an absolute officers link was followed")
 	}
 }
@@ -134,7 +134,7 @@ func TestFilingItemsReadSubcategoryEitherWayAndValuesAsText(t *testing.T) {
 	srv, _ := serve(t, jsonReply(200, `{"total_count":2,"items":[
 	  {"type":"AA","subcategory":"officers","description_values":{"made_up_date":"2026-03-31","capital":[{"figure":"1"}]},"pages":3},
 	  {"type":"CS01","subcategory":["a","b"],"description_values":{"n":5}}]}`))
-	f, err := fetchAs[*FilingHistory](context.Background(), newClient(t, srv.URL), ResFilings, "/company/1/filing-history", Page{})
+	f, err := newClient(t, srv.URL).FilingHistory(context.Background(), "/company/1/filing-history", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func TestTheClientReadsEveryDemoCompanyAndItsLinks(t *testing.T) {
 			if l := p.Links.Officers; l != "" {
 				seen := 0
 				for start := 0; ; start += 35 {
-					page, err := fetchAs[*Officers](ctx, c, ResOfficers, l, Page{StartIndex: start, ItemsPerPage: 35})
+					page, err := c.Officers(ctx, l, Page{StartIndex: start, ItemsPerPage: 35})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -40,12 +40,12 @@ func TestTheClientReadsEveryDemoCompanyAndItsLinks(t *testing.T) {
 						break
 					}
 				}
-				if first, _ := fetchAs[*Officers](ctx, c, ResOfficers, l, Page{}); seen != first.Total() && first.Empty == "" {
+				if first, _ := c.Officers(ctx, l, Page{}); seen != first.Total() && first.Empty == "" {
 					t.Fatalf("paged through %d officers, the list says %d", seen, first.Total())
 				}
 			}
 			if l := p.Links.FilingHistory; l != "" {
-				f, err := fetchAs[*FilingHistory](ctx, c, ResFilings, l, Page{ItemsPerPage: 100})
+				f, err := c.FilingHistory(ctx, l, Page{ItemsPerPage: 100})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -54,7 +54,7 @@ func TestTheClientReadsEveryDemoCompanyAndItsLinks(t *testing.T) {
 				}
 			}
 			if l := p.Links.PersonsWithSignificantControlStatements; l != "" {
-				s, err := fetchAs[*PSCStatements](ctx, c, ResPSCStatements, l, Page{})
+				s, err := c.PSCStatements(ctx, l, Page{})
 				if err != nil || (len(s.Items) == 0 && s.Empty == "") {
 					t.Fatalf("statements = %+v, %v", s, err)
 				}
@@ -84,12 +84,12 @@ func TestTheDemoRegistrysErrorsComeBackTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := fetchAs[*PSCStatements](ctx, c, ResPSCStatements, "/company/00006401/persons-with-significant-control-statements", Page{})
+	s, err := c.PSCStatements(ctx, "/company/00006401/persons-with-significant-control-statements", Page{})
 	if err != nil || s.Empty == "" || p.Links.PersonsWithSignificantControlStatements != "" {
 		t.Fatalf("statements of 00006401 = %+v, %v", s, err)
 	}
 	// An officer's appointments lead to another company that exists.
-	o, err := fetchAs[*Officers](ctx, c, ResOfficers, "/company/00006400/officers", Page{})
+	o, err := c.Officers(ctx, "/company/00006400/officers", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestTheDemoRegistrysErrorsComeBackTyped(t *testing.T) {
 		if off.Links.Appointments() == "" {
 			continue
 		}
-		a, err := fetchAs[*Appointments](ctx, c, ResAppointments, off.Links.Appointments(), Page{})
+		a, err := c.Appointments(ctx, off.Links.Appointments(), Page{})
 		if err != nil {
 			t.Fatal(err)
 		}

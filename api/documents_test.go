@@ -14,28 +14,28 @@ func TestDocumentsWithNothingThereAreAnswersWithAReason(t *testing.T) {
 	type fetch func(*Client) (*DocumentInfo, error)
 	ctx := context.Background()
 	insolvency := func(c *Client) (*DocumentInfo, error) {
-		d, err := fetchAs[*Insolvency](ctx, c, ResInsolvency, "/company/1/insolvency", Page{})
+		d, err := c.Insolvency(ctx, "/company/1/insolvency")
 		if err != nil {
 			return nil, err
 		}
 		return &d.DocumentInfo, nil
 	}
 	exemptions := func(c *Client) (*DocumentInfo, error) {
-		d, err := fetchAs[*Exemptions](ctx, c, ResExemptions, "/company/1/exemptions", Page{})
+		d, err := c.Exemptions(ctx, "/company/1/exemptions")
 		if err != nil {
 			return nil, err
 		}
 		return &d.DocumentInfo, nil
 	}
 	registers := func(c *Client) (*DocumentInfo, error) {
-		d, err := fetchAs[*Registers](ctx, c, ResRegisters, "/company/1/registers", Page{})
+		d, err := c.Registers(ctx, "/company/1/registers")
 		if err != nil {
 			return nil, err
 		}
 		return &d.DocumentInfo, nil
 	}
 	establishments := func(c *Client) (*DocumentInfo, error) {
-		d, err := fetchAs[*UKEstablishments](ctx, c, ResUKEstablishments, "/company/1/uk-establishments", Page{})
+		d, err := c.UKEstablishments(ctx, "/company/1/uk-establishments")
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func TestInsolvencyReadsStatusEitherWayAndCaseNumbersAsText(t *testing.T) {
 			    {"name":"A Liquidator","role":"practitioner","appointed_on":"2026-06-18","address":{"address_line_1":"9 Row","locality":"Town"}},
 			    {"name":"A Proposed Liquidator","role":"proposed-liquidator","appointed_on":"2026-05-29","ceased_to_act_on":"2026-06-18"}],
 			  "links":{"charge":"/company/1/charges/c"}}]}`))
-			ins, err := fetchAs[*Insolvency](context.Background(), newClient(t, srv.URL), ResInsolvency, "/company/1/insolvency", Page{})
+			ins, err := newClient(t, srv.URL).Insolvency(context.Background(), "/company/1/insolvency")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +131,7 @@ func TestExemptionsAndRegistersKeepKeysTheyDoNotKnow(t *testing.T) {
 		}
 	})
 	c, ctx := newClient(t, srv.URL), context.Background()
-	e, err := fetchAs[*Exemptions](ctx, c, ResExemptions, "/company/1/exemptions", Page{})
+	e, err := c.Exemptions(ctx, "/company/1/exemptions")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestExemptionsAndRegistersKeepKeysTheyDoNotKnow(t *testing.T) {
 	if !e.Exemptions[ExemptPSCTradingOnUKRegulatedMarket].Current() || e.Exemptions[ExemptPSCTradingOnRegulatedMarket].Current() {
 		t.Error("an open period is current and a closed one is not")
 	}
-	r, err := fetchAs[*Registers](ctx, c, ResRegisters, "/company/1/registers", Page{})
+	r, err := c.Registers(ctx, "/company/1/registers")
 	if err != nil {
 		t.Fatal(err)
 	}

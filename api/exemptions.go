@@ -1,6 +1,9 @@
 package api
 
-import "sort"
+import (
+	"context"
+	"sort"
+)
 
 // Exemptions are what a company is exempt from: mostly keeping a register
 // of persons with significant control, because its shares trade on a
@@ -76,4 +79,11 @@ func (e *Exemptions) Keys() []string {
 	}
 	sort.Strings(others)
 	return append(keys, others...)
+}
+
+// Exemptions fetches the exemptions a profile (or a PSC list) links to.
+// The registry answers 404 when there are none, which is an answer with
+// Empty set.
+func (c *Client) Exemptions(ctx context.Context, link string) (*Exemptions, error) {
+	return fetchAs[*Exemptions](ctx, c, ResExemptions, link, Page{})
 }

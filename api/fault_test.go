@@ -142,7 +142,7 @@ func TestAHungOrSlowRegistryIsAbandonedAtTheTimeout(t *testing.T) {
 			}{
 				{faultSubject, func() error { _, err := c.Company(context.Background(), faultAsked); return err }},
 				{"/company/00006400/officers", func() error {
-					_, err := fetchAs[*Officers](context.Background(), c, ResOfficers, "/company/00006400/officers", Page{})
+					_, err := c.Officers(context.Background(), "/company/00006400/officers", Page{})
 					return err
 				}},
 			} {
@@ -482,15 +482,15 @@ func TestARedirectToAnotherHostNeverReachesIt(t *testing.T) {
 	fetches := map[string]func() error{
 		"profile": func() error { _, err := c.Company(context.Background(), faultAsked); return err },
 		"officers": func() error {
-			_, err := fetchAs[*Officers](context.Background(), c, ResOfficers, "/company/00006400/officers", Page{})
+			_, err := c.Officers(context.Background(), "/company/00006400/officers", Page{})
 			return err
 		},
 		"filing history": func() error {
-			_, err := fetchAs[*FilingHistory](context.Background(), c, ResFilings, "/company/00006400/filing-history", Page{})
+			_, err := c.FilingHistory(context.Background(), "/company/00006400/filing-history", Page{})
 			return err
 		},
 		"PSC statements": func() error {
-			_, err := fetchAs[*PSCStatements](context.Background(), c, ResPSCStatements, "/company/00006400/persons-with-significant-control-statements", Page{})
+			_, err := c.PSCStatements(context.Background(), "/company/00006400/persons-with-significant-control-statements", Page{})
 			return err
 		},
 		"any link": func() error { _, err := c.Get(context.Background(), "/company/00006400/charges", nil); return err },
@@ -525,10 +525,10 @@ func TestHostileLinksAreRefusedWithoutARequestToAnyone(t *testing.T) {
 			t.Errorf("URLFor(%s %q) = %q, %v, want refused", l.Name, l.Path, u, err)
 		}
 	}
-	if _, err := fetchAs[*Officers](context.Background(), c, ResOfficers, p.Links.Officers, Page{}); !errors.Is(err, ErrRefusedLink) {
+	if _, err := c.Officers(context.Background(), p.Links.Officers, Page{}); !errors.Is(err, ErrRefusedLink) {
 		t.Errorf("Officers(%q) = %v", p.Links.Officers, err)
 	}
-	if _, err := fetchAs[*FilingHistory](context.Background(), c, ResFilings, p.Links.FilingHistory, Page{}); !errors.Is(err, ErrRefusedLink) {
+	if _, err := c.FilingHistory(context.Background(), p.Links.FilingHistory, Page{}); !errors.Is(err, ErrRefusedLink) {
 		t.Errorf("FilingHistory(%q) = %v", p.Links.FilingHistory, err)
 	}
 	if n := s.Count(); n != 1 {

@@ -153,7 +153,7 @@ func check(t *testing.T, link string, unreadable []string) {
 // that registered it.
 func TestAnOwnershipChainLeadsToTheOwnersChargesAndTheirFilings(t *testing.T) {
 	c, ctx := demoClient(t), context.Background()
-	pscs, err := fetchAs[*PSCList](ctx, c, ResPSCs, "/company/00006413/persons-with-significant-control", Page{})
+	pscs, err := c.PSCs(ctx, "/company/00006413/persons-with-significant-control", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestAnOwnershipChainLeadsToTheOwnersChargesAndTheirFilings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	charges, err := fetchAs[*Charges](ctx, c, ResCharges, profile.Links.Charges, Page{})
+	charges, err := c.Charges(ctx, profile.Links.Charges, Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestAnOwnershipChainLeadsToTheOwnersChargesAndTheirFilings(t *testing.T) {
 	}
 	lenders := 0
 	for _, ch := range charges.Items {
-		one, err := fetchAs[*Charge](ctx, c, ResCharge, ch.Links.Self, Page{})
+		one, err := c.Charge(ctx, ch.Links.Self)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,14 +202,14 @@ func TestAnOwnershipChainLeadsToTheOwnersChargesAndTheirFilings(t *testing.T) {
 		t.Errorf("no charge of 00006412 has several lenders (most: %d)", lenders)
 	}
 	// And up the chain: 00006412 is owned by 00006411, whose owners are people.
-	up, err := fetchAs[*PSCList](ctx, c, ResPSCs, "/company/00006412/persons-with-significant-control", Page{})
+	up, err := c.PSCs(ctx, "/company/00006412/persons-with-significant-control", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n, ok := up.Items[0].RegisteredCompany(); !ok || n != "00006411" {
 		t.Errorf("00006412's owner is %q, want 00006411", n)
 	}
-	top, err := fetchAs[*PSCList](ctx, c, ResPSCs, "/company/00006411/persons-with-significant-control", Page{})
+	top, err := c.PSCs(ctx, "/company/00006411/persons-with-significant-control", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func TestAnOwnershipChainLeadsToTheOwnersChargesAndTheirFilings(t *testing.T) {
 		}
 		if p.Category() == PSCSuperSecure {
 			secure++
-			one, err := fetchAs[*PSC](ctx, c, ResPSC, p.Links.Self, Page{})
+			one, err := c.PSC(ctx, p.Links.Self)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,5 +1,7 @@
 package api
 
+import "context"
+
 // Insolvency is a company's insolvency record: every case (liquidation,
 // administration, voluntary arrangement...) with its dates and the
 // practitioners appointed. Status is an array in live data
@@ -40,4 +42,11 @@ type Practitioner struct {
 	AppointedOn   string   `json:"appointed_on"`
 	CeasedToActOn string   `json:"ceased_to_act_on"`
 	Address       *Address `json:"address"`
+}
+
+// Insolvency fetches the insolvency record a profile links to. The
+// registry answers 404 when there is none, which is an answer with Empty
+// set, as is a record without cases.
+func (c *Client) Insolvency(ctx context.Context, link string) (*Insolvency, error) {
+	return fetchAs[*Insolvency](ctx, c, ResInsolvency, link, Page{})
 }

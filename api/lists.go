@@ -254,3 +254,28 @@ func (c *Client) getList(ctx context.Context, link string, page Page, out any, i
 	info.Unreadable = bad
 	return nil
 }
+
+// Officers fetches a page of the officer list a profile links to.
+// An empty list is an answer with Empty set, not an error.
+func (c *Client) Officers(ctx context.Context, link string, page Page) (*Officers, error) {
+	return fetchAs[*Officers](ctx, c, ResOfficers, link, page)
+}
+
+// FilingHistory fetches a page of a company's filing history. A history
+// that is not available for this kind of company (a 404, or total_count 0
+// with a not-available status) is an answer with Empty set.
+func (c *Client) FilingHistory(ctx context.Context, link string, page Page) (*FilingHistory, error) {
+	return fetchAs[*FilingHistory](ctx, c, ResFilings, link, page)
+}
+
+// PSCStatements fetches a page of PSC statements. The registry answers 404
+// when a company has none, which is an answer with Empty set.
+func (c *Client) PSCStatements(ctx context.Context, link string, page Page) (*PSCStatements, error) {
+	return fetchAs[*PSCStatements](ctx, c, ResPSCStatements, link, page)
+}
+
+// Appointments fetches a page of an officer's appointments (the link in
+// an officer's links.officer.appointments).
+func (c *Client) Appointments(ctx context.Context, link string, page Page) (*Appointments, error) {
+	return fetchAs[*Appointments](ctx, c, ResAppointments, link, page)
+}

@@ -1,6 +1,9 @@
 package api
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // PSCList is a page of a company's persons with significant control (its
 // owners and controllers). The counts come from a separate service on the
@@ -173,4 +176,16 @@ func pscsSettle(p *PSCList, _ Page) {
 	if p.Empty != "" && p.Raw != nil && p.Links.Exemptions != "" {
 		p.Empty = "No persons with significant control are listed: the company is exempt from keeping a register of them."
 	}
+}
+
+// PSCs fetches a page of the PSC list a profile links to. The registry
+// answers a company without PSCs with 200 and an empty list (older versions
+// of the service answered 404); both are an answer with Empty set.
+func (c *Client) PSCs(ctx context.Context, link string, page Page) (*PSCList, error) {
+	return fetchAs[*PSCList](ctx, c, ResPSCs, link, page)
+}
+
+// PSC fetches one person with significant control at its self link.
+func (c *Client) PSC(ctx context.Context, link string) (*PSC, error) {
+	return fetchAs[*PSC](ctx, c, ResPSC, link, Page{})
 }

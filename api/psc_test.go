@@ -50,7 +50,7 @@ const pscListBody = `{
 
 func TestEveryPSCKindDecodesAndIsSortedIntoItsCategory(t *testing.T) {
 	srv, _ := serve(t, jsonReply(200, pscListBody))
-	l, err := fetchAs[*PSCList](context.Background(), newClient(t, srv.URL), ResPSCs, "/company/1/persons-with-significant-control", Page{})
+	l, err := newClient(t, srv.URL).PSCs(context.Background(), "/company/1/persons-with-significant-control", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestASuperSecurePSCFetchedAloneSaysCeasedAsAString(t *testing.T) {
 			srv, _ := serve(t, jsonReply(200, `{"kind":"super-secure-person-with-significant-control",
 			  "description":"super-secure-persons-with-significant-control","etag":"e","ceased":`+tt.ceased+`,
 			  "links":{"self":"/company/1/persons-with-significant-control/super-secure/d"}}`))
-			p, err := fetchAs[*PSC](context.Background(), newClient(t, srv.URL), ResPSC, "/company/1/persons-with-significant-control/super-secure/d", Page{})
+			p, err := newClient(t, srv.URL).PSC(context.Background(), "/company/1/persons-with-significant-control/super-secure/d")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,7 +138,7 @@ func TestPSCListsWithoutCountsOrWithoutPSCs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv, _ := serve(t, jsonReply(tt.status, tt.body))
-			l, err := fetchAs[*PSCList](context.Background(), newClient(t, srv.URL), ResPSCs, "/company/1/persons-with-significant-control", Page{})
+			l, err := newClient(t, srv.URL).PSCs(context.Background(), "/company/1/persons-with-significant-control", Page{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +157,7 @@ func TestAPSCMemberOfTheWrongTypeSpoilsOnlyItself(t *testing.T) {
 	  {"kind":"individual-person-with-significant-control","name":"Kept","natures_of_control":"not-a-list",
 	   "date_of_birth":{"month":{},"year":1970},"ceased":"maybe","links":{"self":"/company/1/persons-with-significant-control/individual/a"}},
 	  {"kind":42,"name":"Also kept"}]}`))
-	l, err := fetchAs[*PSCList](context.Background(), newClient(t, srv.URL), ResPSCs, "/company/1/persons-with-significant-control", Page{})
+	l, err := newClient(t, srv.URL).PSCs(context.Background(), "/company/1/persons-with-significant-control", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestACorporatePSCLeadsToItsCompanyOnlyWhenRegisteredHere(t *testing.T) {
 
 func TestThePSCListIsPagedLikeTheOthers(t *testing.T) {
 	srv, rec := serve(t, jsonReply(http.StatusOK, `{"items":[]}`))
-	l, err := fetchAs[*PSCList](context.Background(), newClient(t, srv.URL), ResPSCs, "/company/1/persons-with-significant-control", Page{StartIndex: 25, ItemsPerPage: 25})
+	l, err := newClient(t, srv.URL).PSCs(context.Background(), "/company/1/persons-with-significant-control", Page{StartIndex: 25, ItemsPerPage: 25})
 	if err != nil {
 		t.Fatal(err)
 	}

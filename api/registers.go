@@ -1,6 +1,9 @@
 package api
 
-import "sort"
+import (
+	"context"
+	"sort"
+)
 
 // Registers say where a company keeps its statutory registers, when it
 // does not keep them at its registered office: on the public register at
@@ -85,4 +88,11 @@ func (r *Registers) Keys() []string {
 	}
 	sort.Strings(others)
 	return append(keys, others...)
+}
+
+// Registers fetches the registers a profile links to. Most companies keep
+// their registers at the registered office and have no such resource: the
+// registry answers 404, which is an answer with Empty set.
+func (c *Client) Registers(ctx context.Context, link string) (*Registers, error) {
+	return fetchAs[*Registers](ctx, c, ResRegisters, link, Page{})
 }

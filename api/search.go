@@ -266,6 +266,14 @@ func SearchPage(page Page) Page {
 	return Page{StartIndex: start - start%size, ItemsPerPage: size}
 }
 
+// Search asks the registry for a page of the companies (ResSearchCompanies),
+// officers (ResSearchOfficers) or both and disqualified officers
+// (ResSearch) whose names match query, as Fetch of SearchResource does.
+func (c *Client) Search(ctx context.Context, kind ResourceKind, query string, page Page) (*SearchResults, error) {
+	res := SearchResource(kind, query)
+	return fetchAs[*SearchResults](ctx, c, res.Kind, res.Link, page)
+}
+
 // search reads a search Resource, a page of the companies
 // (ResSearchCompanies), officers (ResSearchOfficers) or both and
 // disqualified officers (ResSearch) whose names match its query: the query

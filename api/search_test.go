@@ -25,7 +25,7 @@ func TestSearchPagesUpToTheDepthCapAndNoFurther(t *testing.T) {
 		page, seen, pages := Page{ItemsPerPage: size}, 0, 0
 		var last *SearchResults
 		for {
-			r, err := searchFor(ctx, c, ResSearchCompanies, "ltd", page)
+			r, err := c.Search(ctx, ResSearchCompanies, "ltd", page)
 			if err != nil {
 				t.Fatalf("size %d, %+v: %v", size, page, err)
 			}
@@ -47,7 +47,7 @@ func TestSearchPagesUpToTheDepthCapAndNoFurther(t *testing.T) {
 func TestA416PastTheCapIsAnAnswerNotAnError(t *testing.T) {
 	c, _ := searchDemo(t)
 	ctx := context.Background()
-	r, err := searchFor(ctx, c, ResSearchCompanies, "ltd", Page{StartIndex: SearchDepthCap, ItemsPerPage: 100})
+	r, err := c.Search(ctx, ResSearchCompanies, "ltd", Page{StartIndex: SearchDepthCap, ItemsPerPage: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestASearchBelowTheCapEndsWithoutSayingCapped(t *testing.T) {
 	c, _ := searchDemo(t)
 	page, seen := Page{}, 0
 	for {
-		r, err := searchFor(context.Background(), c, ResSearchCompanies, "bramble", page)
+		r, err := c.Search(context.Background(), ResSearchCompanies, "bramble", page)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func TestNothingFoundIsAnAnswerWithEmptySet(t *testing.T) {
 func TestABlankQueryIsEmptyWithoutARequest(t *testing.T) {
 	c, rec := searchDemo(t)
 	for _, q := range []string{"", "   ", "\n\t", "\u202e\u200b"} {
-		r, err := searchFor(context.Background(), c, ResSearch, q, Page{})
+		r, err := c.Search(context.Background(), ResSearch, q, Page{})
 		if err != nil || r.Empty == "" || r.More() {
 			t.Fatalf("Search(%q) = %+v, %v", q, r, err)
 		}
@@ -120,7 +120,7 @@ func TestSparseItemsAreReadWithoutComplaint(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := searchFor(context.Background(), c, ResSearchCompanies, tc.query, Page{})
+			r, err := c.Search(context.Background(), ResSearchCompanies, tc.query, Page{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func TestSparseItemsAreReadWithoutComplaint(t *testing.T) {
 func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 	c, _ := searchDemo(t)
 	ctx := context.Background()
-	r, err := searchFor(ctx, c, ResSearch, "grumble grimthorpe", Page{})
+	r, err := c.Search(ctx, ResSearch, "grumble grimthorpe", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 func TestEachSearchKindListsItsOwnKindOnly(t *testing.T) {
 	c, _ := searchDemo(t)
 	for kind, want := range map[ResourceKind]SearchKind{ResSearchCompanies: SearchCompany, ResSearchOfficers: SearchOfficer} {
-		r, err := searchFor(context.Background(), c, kind, "grumble", Page{})
+		r, err := c.Search(context.Background(), kind, "grumble", Page{})
 		if err != nil || len(r.Items) == 0 {
 			t.Fatalf("kind %d: %+v, %v", kind, r, err)
 		}
@@ -206,7 +206,7 @@ func TestAnItemOfAnUnknownKindIsKeptNotRefused(t *testing.T) {
 		{"kind":"searchresults#company","title":"TEAPOT LTD","company_number":"00006401","links":{"self":"/company/00006401"}},
 		{"kind":"searchresults#something-new","title":"A NEW THING","links":{"self":"/something/new"}},
 		{"title":"NO KIND AT ALL","date_of_birth":{"month":"3","year":1970}}]}`))
-	r, err := searchFor(context.Background(), newClient(t, srv.URL), ResSearch, "thing", Page{})
+	r, err := newClient(t, srv.URL).Search(context.Background(), ResSearch, "thing", Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestAPageOfOneIsNeverAskedFor(t *testing.T) {
 	c, rec := searchDemo(t)
 	ctx := context.Background()
 	const name = "ÇA VA? CAFÉ & LARDER+ 100% COMMUNITY CIO"
-	r, err := searchFor(ctx, c, ResSearchCompanies, name, Page{ItemsPerPage: 1})
+	r, err := c.Search(ctx, ResSearchCompanies, name, Page{ItemsPerPage: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func TestCleanQueryMakesOneLinkOfTheSameText(t *testing.T) {
 // the caller's job), and the matches still cut it where they should.
 func TestHostileTextComesThroughIntactWithItsMatches(t *testing.T) {
 	c, _ := searchDemo(t)
-	r, err := searchFor(context.Background(), c, ResSearch, "grimthorpe", Page{})
+	r, err := c.Search(context.Background(), ResSearch, "grimthorpe", Page{})
 	if err != nil || len(r.Items) != 1 {
 		t.Fatalf("%+v, %v", r, err)
 	}
@@ -373,14 +373,4 @@ func TestHostileTextComesThroughIntactWithItsMatches(t *testing.T) {
 	if !reflect.DeepEqual(matched, []string{"GRIMTHORPE"}) {
 		t.Fatalf("matched %q in %q", matched, it.Title)
 	}
-}
-
-// searchFor is a page of a name search for query, as Fetch reads it.
-func searchFor(ctx context.Context, c *Client, kind ResourceKind, query string, page Page) (*SearchResults, error) {
-	a, err := c.Fetch(ctx, SearchResource(kind, query), page)
-	if err != nil {
-		return nil, err
-	}
-	s, _ := Value[*SearchResults](a)
-	return s, nil
 }

@@ -1,5 +1,7 @@
 package api
 
+import "context"
+
 // UKEstablishments are an overseas company's establishments in the UK,
 // each a company of its own on the register. The list is not paged.
 type UKEstablishments struct {
@@ -32,4 +34,11 @@ func (u UKEstablishment) Company() (Resource, bool) {
 		return r, true
 	}
 	return Resource{}, false
+}
+
+// UKEstablishments fetches the UK establishments an overseas company's
+// profile links to. None (an empty list, or a 404) is an answer with
+// Empty set.
+func (c *Client) UKEstablishments(ctx context.Context, link string) (*UKEstablishments, error) {
+	return fetchAs[*UKEstablishments](ctx, c, ResUKEstablishments, link, Page{})
 }
