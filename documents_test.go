@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -76,11 +77,7 @@ func newDocServers(t *testing.T, configure ...func(*docServers)) *docServers {
 			http.Error(w, `{"errors":[{"error":"filing-history-item-not-found"}]}`, 404)
 			return
 		}
-		link := s.metadataLink
-		if link == "" {
-			link = s.docsURL + "/document/d1"
-		}
-		fmt.Fprintf(w, `{"transaction_id":"VHJhbnNhY3Rpb24","type":"AA","date":"2025-12-09","description":"accounts-with-accounts-type-full","links":{"document_metadata":%q}}`, link)
+		io.WriteString(w, s.filing())
 	}))
 	s.docs = httptest.NewUnstartedServer(s.doc.wrap(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -111,6 +108,15 @@ func newDocServers(t *testing.T, configure ...func(*docServers)) *docServers {
 	return s
 }
 
+// filing is the registry's answer for the filing.
+func (s *docServers) filing() string {
+	link := s.metadataLink
+	if link == "" {
+		link = s.docsURL + "/document/d1"
+	}
+	return fmt.Sprintf(`{"transaction_id":"VHJhbnNhY3Rpb24","type":"AA","date":"2025-12-09","description":"accounts-with-accounts-type-full","links":{"document_metadata":%q}}`, link)
+}
+
 // args is a document command against these servers, with the flags.
 func (s *docServers) args(dir string, more ...string) []string {
 	return append([]string{"document", "00006400", "VHJhbnNhY3Rpb24", "-o", dir, "--base-url", s.registryURL, "--document-url", s.docsURL}, more...)
@@ -136,7 +142,7 @@ func TestTheBinarySavesADemoDocumentWhereItIsRun(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v: %s", err, stderr.String())
 	}
-	name := "00006400 2025-12-09 AA full accounts.xhtml"
+	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.xhtml"
 	body, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil || !bytes.Contains(body, []byte("ix:nonFraction")) || stderr.String() != "coview: saved 1.9 kB to "+name+"\n" {
 		t.Fatalf("%v; stderr %q", err, stderr.String())
@@ -177,9 +183,12 @@ func TestTheBinarySendsTheKeyOnlyToTheRegistryAndTheDocumentAPI(t *testing.T) {
 			s.content = func(w http.ResponseWriter, r *http.Request) {
 				http.Redirect(w, r, s.registryURL+"/company/00006400/filing-history/VHJhbnNhY3Rpb24?hop=1", http.StatusTemporaryRedirect)
 			}
+			// The registry answers that hop with the filing's JSON, which
+			// is then the document, as large as its metadata says (a
+			// shorter one is an incomplete download); what matters here
+			// is who was sent the key.
+			s.document = []byte(s.filing())
 		})
-		// The registry answers that hop with the filing's JSON; what
-		// matters here is who was sent the key.
 		dir := t.TempDir()
 		r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", s.args(dir)...)
 		if r.code != 0 {
@@ -318,7 +327,7 @@ func TestServeDemoPrintsItsThreeAddressesAndServesDocuments(t *testing.T) {
 	dir := t.TempDir()
 	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), "", "--base-url", registry, "--document-url", documents,
 		"document", "00006400", demo.FilingWithXHTML, "-o", dir)
-	if r.code != 0 || !strings.Contains(r.stderr, "00006400 2025-12-09 AA full accounts.pdf") {
+	if r.code != 0 || !strings.Contains(r.stderr, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	// Pointed at the live document API instead, the demo's filings are refused: their links are on the demo's.

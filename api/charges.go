@@ -1,9 +1,6 @@
 package api
 
-import (
-	"context"
-	"errors"
-)
+import "context"
 
 // Charges is a page of a company's charges (mortgages and other security
 // given to lenders). The list has no paging members of its own: the page
@@ -123,38 +120,26 @@ type ChargeTransaction struct {
 	} `json:"links"`
 }
 
+// chargesSettle keeps the page that was asked for: the live list does
+// not echo the page it is, and paging and Outstanding need to know where
+// it is.
+func chargesSettle(c *Charges, page Page) {
+	if c.StartIndex == 0 {
+		c.StartIndex = page.StartIndex
+	}
+	if c.ItemsPerPage == 0 {
+		c.ItemsPerPage = page.ItemsPerPage
+	}
+}
+
 // Charges fetches a page of the charges a profile links to. A company
 // without charges is answered with 200 and total_count 0, and was answered
 // with 404 in the past; both are an answer with Empty set.
 func (c *Client) Charges(ctx context.Context, link string, page Page) (*Charges, error) {
-	const none = "No charges are registered against this company."
-	out := &Charges{}
-	err := c.getList(ctx, link, page, out, &out.ListInfo)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return &Charges{ListInfo: ListInfo{Empty: none}}, nil
-	case err != nil:
-		return nil, err
-	}
-	// The live list does not echo the page it is; keep what was asked
-	// for, so that paging and Outstanding can tell where it is.
-	if out.StartIndex == 0 {
-		out.StartIndex = page.StartIndex
-	}
-	if out.ItemsPerPage == 0 {
-		out.ItemsPerPage = page.ItemsPerPage
-	}
-	if len(out.Items) == 0 && page.StartIndex == 0 {
-		out.Empty = none
-	}
-	return out, nil
+	return fetchAs[*Charges](ctx, c, ResCharges, link, page)
 }
 
 // Charge fetches one charge at its self link.
 func (c *Client) Charge(ctx context.Context, link string) (*Charge, error) {
-	out := &Charge{}
-	if _, _, err := c.getItem(ctx, link, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return fetchAs[*Charge](ctx, c, ResCharge, link, Page{})
 }

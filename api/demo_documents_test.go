@@ -31,8 +31,9 @@ func demoDocuments(t *testing.T, opts demo.ServeOptions) (*Client, *DocumentClie
 }
 
 // The demo's documents, through the same calls the browser and the
-// command line make: filing, metadata, save.
-func TestTheDemoDocumentsSaveUnderNamesThatSayWhatTheyAre(t *testing.T) {
+// command line make: filing, metadata, save; each is the filing's, as
+// large as its metadata says.
+func TestTheDemoDocumentsAreTheirFilingsInEveryFormat(t *testing.T) {
 	c, d := demoDocuments(t, demo.ServeOptions{})
 	ctx := context.Background()
 	f, err := c.Filing(ctx, "/company/00006400/filing-history/"+demo.FilingWithXHTML)
@@ -48,7 +49,7 @@ func TestTheDemoDocumentsSaveUnderNamesThatSayWhatTheyAre(t *testing.T) {
 		FormatPDF:   "00006400 2025-12-09 AA full accounts.pdf",
 		FormatXHTML: "00006400 2025-12-09 AA full accounts.xhtml",
 	} {
-		path, err := d.SaveDocument(ctx, m, format, dir, DocumentFileName("00006400", f, "Full accounts", format), nil)
+		path, err := saveDocument(ctx, d, m, format, dir, want, nil)
 		if err != nil || path != filepath.Join(dir, want) {
 			t.Fatalf("%s saved as %q: %v", format, path, err)
 		}
@@ -90,7 +91,7 @@ func TestTheDemosSlowDocumentReportsProgressAndCancels(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var last Progress
-	_, err = d.SaveDocument(ctx, m, "", dir, "slow.pdf", func(p Progress) {
+	_, err = saveDocument(ctx, d, m, "", dir, "slow.pdf", func(p Progress) {
 		last = p
 		if p.Done >= 1_000_000 {
 			cancel()

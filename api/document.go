@@ -1,9 +1,6 @@
 package api
 
-import (
-	"context"
-	"errors"
-)
+import "context"
 
 // DocumentInfo is what every answer that comes whole rather than a page at
 // a time (insolvency, exemptions, registers, UK establishments) says about
@@ -19,22 +16,6 @@ type DocumentInfo struct {
 	// Unreadable as for Profile.
 	Raw        []byte   `json:"-"`
 	Unreadable []string `json:"-"`
-}
-
-// getDocument fetches a resource that comes whole and decodes it into out,
-// whose DocumentInfo is info. When empty is not "", a 404 is the registry's
-// "none": info.Empty is set to it and there is no error.
-func (c *Client) getDocument(ctx context.Context, link string, out any, info *DocumentInfo, empty string) error {
-	raw, bad, err := c.getItem(ctx, link, out)
-	switch {
-	case errors.Is(err, ErrNotFound) && empty != "":
-		info.Empty = empty
-		return nil
-	case err != nil:
-		return err
-	}
-	info.Raw, info.Unreadable = raw, bad
-	return nil
 }
 
 // getItem fetches one resource at link (an item at its self link, or a

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"coview/save"
 )
 
 // counter is a server's tally of what it was sent: how many requests,
@@ -192,6 +195,20 @@ func (w *world) metadata() *DocumentMetadata {
 		w.t.Fatal(err)
 	}
 	return m
+}
+
+// save downloads the world's document into dir as the browser and
+// coview document do: through save.Into, whole or not at all.
+func (w *world) save(ctx context.Context, meta *DocumentMetadata, format, dir, name string, progress func(Progress)) (string, error) {
+	return saveDocument(ctx, w.documents, meta, format, dir, name, progress)
+}
+
+// saveDocument is Download into save.Into.
+func saveDocument(ctx context.Context, d *DocumentClient, meta *DocumentMetadata, format, dir, name string, progress func(Progress)) (string, error) {
+	return save.Into(dir, name, func(out io.Writer) error {
+		_, err := d.Download(ctx, meta, format, out, progress)
+		return err
+	})
 }
 
 // storageNeverSawTheKey fails the test if any request to storage carried

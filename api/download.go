@@ -42,7 +42,9 @@ func (p Progress) Fraction() float64 {
 // A format the document does not have is ErrNoDocument, whose message
 // lists those it has. A document larger than the client's MaxBytes (by
 // its metadata, its Content-Length, or the bytes as they come) is
-// ErrTooLarge. There is no deadline: a download ends with ErrTimeout only
+// ErrTooLarge. Fewer bytes than the metadata gives as its size is an
+// incomplete download, ErrBadResponse, even when the storage's own
+// Content-Length was met. There is no deadline: a download ends with ErrTimeout only
 // when nothing has arrived for the client's IdleTimeout, and with
 // ErrCanceled when ctx ends. On any error, some of the document may have
 // been written to w already.
@@ -139,6 +141,13 @@ func (c *DocumentClient) Download(ctx context.Context, meta *DocumentMetadata, f
 		if rerr != nil {
 			return done, c.transportError(ctx, subject, from, rerr, c.idle, " "+receivedWords(done, total))
 		}
+	}
+	if want := meta.Size(format); done < want {
+		// The storage's own Content-Length was met (net/http checks it),
+		// but it served less than the document is: a stale or truncated
+		// object is not the document.
+		return done, &Error{Kind: KindBadResponse, Subject: subject, Status: resp.StatusCode,
+			Reason: fmt.Sprintf("the download is incomplete: %s of the %s the document API gives as its size arrived", ByteSize(done), ByteSize(want))}
 	}
 	report(Progress{Done: done, Total: done})
 	return done, nil

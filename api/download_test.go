@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,7 +25,7 @@ func TestTheKeyReachesTheRegistryAndTheDocumentAPIButNeverTheStorage(t *testing.
 				w.redirectTo(rw, status, w.storage.URL+"/docs/1?"+signature)
 			}
 			dir := t.TempDir()
-			path, err := w.documents.SaveDocument(context.Background(), w.metadata(), FormatPDF, dir, "a.pdf", nil)
+			path, err := w.save(context.Background(), w.metadata(), FormatPDF, dir, "a.pdf", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -359,7 +358,7 @@ func TestADocumentLargerThanTheLimitIsRefusedAndNothingIsKept(t *testing.T) {
 				w.serveStored = tt.serve
 			}
 			dir := t.TempDir()
-			_, err := w.documents.SaveDocument(context.Background(), w.metadata(), "", dir, "big.pdf", nil)
+			_, err := w.save(context.Background(), w.metadata(), "", dir, "big.pdf", nil)
 			if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "more than the 1.0 kB") {
 				t.Fatalf("%v", err)
 			}
@@ -386,13 +385,32 @@ func cut(announce bool, body []byte) http.HandlerFunc {
 	}
 }
 
+// A storage that sends fewer bytes than the metadata says the document
+// is (1,000 of 5,034), with a Content-Length that matches what it sends,
+// has not sent the document: the download is incomplete, says so, and
+// nothing is kept.
+func TestADownloadShorterThanItsMetadataSaysIsIncompleteAndNothingIsKept(t *testing.T) {
+	w := newWorld(t)
+	w.serveStored = func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Length", "1000")
+		rw.Write(w.body[:1000])
+	}
+	dir := t.TempDir()
+	_, err := w.save(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
+	if !errors.Is(err, ErrBadResponse) || !strings.Contains(err.Error(), "incomplete: 1.0 kB of the 5.0 kB") {
+		t.Fatalf("%v", err)
+	}
+	noSecrets(t, err)
+	emptyDir(t, dir)
+}
+
 func TestAConnectionCutMidwayLeavesNoFileBehind(t *testing.T) {
 	for _, announce := range []bool{true, false} {
 		t.Run(fmt.Sprintf("Content-Length %v", announce), func(t *testing.T) {
 			w := newWorld(t)
 			w.serveStored = cut(announce, w.body)
 			dir := t.TempDir()
-			_, err := w.documents.SaveDocument(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
+			_, err := w.save(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
 			if !errors.Is(err, ErrBadResponse) || !strings.Contains(err.Error(), "cut short") || !strings.Contains(err.Error(), "received") {
 				t.Fatalf("%v", err)
 			}
@@ -422,7 +440,7 @@ func TestCancellingADownloadLeavesNoFileBehind(t *testing.T) {
 		}
 	}
 	w.documents.progressEvery = 0
-	_, err := w.documents.SaveDocument(ctx, w.metadata(), "", dir, "a.pdf", progress)
+	_, err := w.save(ctx, w.metadata(), "", dir, "a.pdf", progress)
 	if !errors.Is(err, ErrCanceled) {
 		t.Fatalf("%v", err)
 	}
@@ -439,7 +457,7 @@ func TestAStalledDownloadEndsButASlowSteadyOneCompletes(t *testing.T) {
 		w.serveStored = stall
 		dir := t.TempDir()
 		start := time.Now()
-		_, err := w.documents.SaveDocument(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
+		_, err := w.save(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
 		if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "no data for 300ms (1.0 kB of 100.0 kB received)") {
 			t.Fatalf("%v", err)
 		}
@@ -460,7 +478,7 @@ func TestAStalledDownloadEndsButASlowSteadyOneCompletes(t *testing.T) {
 		}
 		dir := t.TempDir()
 		start := time.Now()
-		path, err := w.documents.SaveDocument(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
+		path, err := w.save(context.Background(), w.metadata(), "", dir, "a.pdf", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -517,85 +535,5 @@ func TestProgressCountsUpToTheTotal(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestSavingNeverOverwrites(t *testing.T) {
-	w := newWorld(t)
-	m := w.metadata()
-	dir := t.TempDir()
-	name := "00006400 2025-12-09 AA full accounts.pdf"
-	mine := filepath.Join(dir, name)
-	os.WriteFile(mine, []byte("mine"), 0o600)
-	for _, want := range []string{"00006400 2025-12-09 AA full accounts (2).pdf", "00006400 2025-12-09 AA full accounts (3).pdf"} {
-		path, err := w.documents.SaveDocument(context.Background(), m, "", dir, name, nil)
-		if err != nil || path != filepath.Join(dir, want) {
-			t.Fatalf("saved as %q (%v), want %q", path, err, want)
-		}
-	}
-	if got, _ := os.ReadFile(mine); string(got) != "mine" {
-		t.Fatal("the file that was there was overwritten")
-	}
-	// Exactly there, and it is taken: refused, and nothing left.
-	_, err := w.documents.SaveDocumentAs(context.Background(), m, "", mine, nil)
-	if !errors.Is(err, os.ErrExist) {
-		t.Fatalf("SaveDocumentAs onto a file: %v", err)
-	}
-	if got, _ := os.ReadFile(mine); string(got) != "mine" {
-		t.Fatal("SaveDocumentAs overwrote the file")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 3 {
-		t.Fatalf("%d files in the directory, want the 3", len(entries))
-	}
-}
-
-// Many downloads of one document at once each get a name of their own.
-func TestSavesAtTheSameTimeNeverTakeTheSameName(t *testing.T) {
-	w := newWorld(t)
-	m := w.metadata()
-	dir := t.TempDir()
-	var wg sync.WaitGroup
-	paths := make([]string, 8)
-	for i := range paths {
-		wg.Go(func() {
-			p, err := w.documents.SaveDocument(context.Background(), m, "", dir, "a.pdf", nil)
-			if err != nil {
-				t.Error(err)
-			}
-			paths[i] = p
-		})
-	}
-	wg.Wait()
-	seen := map[string]bool{}
-	for _, p := range paths {
-		if seen[p] {
-			t.Fatalf("two saves took %s", p)
-		}
-		seen[p] = true
-		if got, _ := os.ReadFile(p); !bytes.Equal(got, w.body) {
-			t.Fatalf("%s holds something else", p)
-		}
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != len(paths) {
-		t.Fatalf("%d files, want %d and no temporary ones", len(entries), len(paths))
-	}
-}
-
-func TestNumberedNamesGoBeforeTheExtension(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		n    int
-		want string
-	}{
-		{"a.pdf", 1, "a.pdf"},
-		{"a.pdf", 2, "a (2).pdf"},
-		{"a b.xhtml", 12, "a b (12).xhtml"},
-		{"noext", 3, "noext (3)"},
-		{".pdf", 2, ".pdf (2)"},
-	} {
-		if got := numberedName(tt.name, tt.n); got != tt.want {
-			t.Errorf("numberedName(%q, %d) = %q, want %q", tt.name, tt.n, got, tt.want)
-		}
 	}
 }

@@ -85,13 +85,5 @@ func (e *Exemptions) Keys() []string {
 // The registry answers 404 when there are none, which is an answer with
 // Empty set.
 func (c *Client) Exemptions(ctx context.Context, link string) (*Exemptions, error) {
-	const none = "This company has no exemptions."
-	out := &Exemptions{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Exemptions) == 0 {
-		out.Empty = none
-	}
-	return out, nil
+	return fetchAs[*Exemptions](ctx, c, ResExemptions, link, Page{})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"testing"
 
 	"coview/api/demo"
@@ -20,45 +21,42 @@ func demoClient(t *testing.T) *Client {
 	return c
 }
 
-// typed is the member of an answer its kind fills, or nil.
+// typed is what an answer holds when it is of the Go type its kind is
+// decoded into, else nil.
 func typed(a *Answer) any {
-	switch a.Resource.Kind {
-	case ResCompany:
-		return a.Profile
-	case ResOfficers:
-		return a.Officers
-	case ResOfficer:
-		return a.Officer
-	case ResFilings:
-		return a.Filings
-	case ResFiling:
-		return a.Filing
-	case ResPSCs:
-		return a.PSCs
-	case ResPSC:
-		return a.PSC
-	case ResPSCStatements:
-		return a.PSCStatements
-	case ResCharges:
-		return a.Charges
-	case ResCharge:
-		return a.Charge
-	case ResInsolvency:
-		return a.Insolvency
-	case ResExemptions:
-		return a.Exemptions
-	case ResRegisters:
-		return a.Registers
-	case ResUKEstablishments:
-		return a.UKEstablishments
-	case ResAppointments:
-		return a.Appointments
+	want, ok := kindTypes[a.Resource.Kind]
+	if !ok || reflect.TypeOf(a.value) != reflect.TypeOf(want) {
+		return nil
 	}
-	return nil
+	return a.value
+}
+
+// kindTypes are the Go types the kinds are decoded into, as callers read
+// them with Value.
+var kindTypes = map[ResourceKind]any{
+	ResCompany:          (*Profile)(nil),
+	ResOfficers:         (*Officers)(nil),
+	ResOfficer:          (*Officer)(nil),
+	ResFilings:          (*FilingHistory)(nil),
+	ResFiling:           (*FilingItem)(nil),
+	ResPSCs:             (*PSCList)(nil),
+	ResPSC:              (*PSC)(nil),
+	ResPSCStatements:    (*PSCStatements)(nil),
+	ResPSCStatement:     (*PSCStatement)(nil),
+	ResCharges:          (*Charges)(nil),
+	ResCharge:           (*Charge)(nil),
+	ResInsolvency:       (*Insolvency)(nil),
+	ResExemptions:       (*Exemptions)(nil),
+	ResRegisters:        (*Registers)(nil),
+	ResUKEstablishments: (*UKEstablishments)(nil),
+	ResAppointments:     (*Appointments)(nil),
+	ResSearch:           (*SearchResults)(nil),
+	ResSearchCompanies:  (*SearchResults)(nil),
+	ResSearchOfficers:   (*SearchResults)(nil),
 }
 
 // Every link of every demo profile, and every item of the lists they
-// lead to at its own link, is fetched and decoded into its kind's member
+// lead to at its own link, is fetched and decoded into its kind's Go type
 // with nothing unreadable: the demo serves the live shapes and the types
 // read all of them.
 func TestFetchReadsEveryResourceTheDemoProfilesLinkTo(t *testing.T) {
@@ -74,7 +72,7 @@ func TestFetchReadsEveryResourceTheDemoProfilesLinkTo(t *testing.T) {
 			t.Fatalf("Fetch(%s): %v", link, err)
 		}
 		if a.Raw == nil || typed(a) == nil {
-			t.Fatalf("%s (kind %d): raw %d bytes, typed member %v", link, r.Kind, len(a.Raw), typed(a))
+			t.Fatalf("%s (kind %d): raw %d bytes, typed value %v", link, r.Kind, len(a.Raw), typed(a))
 		}
 		if len(a.Unreadable) > 0 {
 			t.Errorf("%s: unreadable %v", link, a.Unreadable)
@@ -84,44 +82,44 @@ func TestFetchReadsEveryResourceTheDemoProfilesLinkTo(t *testing.T) {
 	kinds := map[ResourceKind]bool{}
 	for _, n := range demo.Numbers() {
 		t.Run(n, func(t *testing.T) {
-			p := fetch(t, CompanyPath(Number(n))).Profile
+			p, _ := Value[*Profile](fetch(t, CompanyPath(Number(n))))
 			for _, l := range p.Links.All() {
 				a := fetch(t, l.Path)
 				kinds[a.Resource.Kind] = true
 				var items []string
-				switch {
-				case a.PSCs != nil:
-					check(t, l.Path, a.PSCs.Unreadable)
-					for _, it := range a.PSCs.Items {
+				switch v := a.value.(type) {
+				case *PSCList:
+					check(t, l.Path, v.Unreadable)
+					for _, it := range v.Items {
 						items = append(items, it.Links.Self)
 					}
-				case a.Charges != nil:
-					check(t, l.Path, a.Charges.Unreadable)
-					for _, it := range a.Charges.Items {
+				case *Charges:
+					check(t, l.Path, v.Unreadable)
+					for _, it := range v.Items {
 						items = append(items, it.Links.Self)
 						for _, tx := range it.Transactions {
 							items = append(items, tx.Links.Filing)
 						}
 					}
-				case a.Officers != nil:
-					check(t, l.Path, a.Officers.Unreadable)
-					for _, it := range a.Officers.Items {
+				case *Officers:
+					check(t, l.Path, v.Unreadable)
+					for _, it := range v.Items {
 						items = append(items, it.Links.Self, it.Links.Appointments())
 					}
-				case a.Insolvency != nil:
-					check(t, l.Path, a.Insolvency.Unreadable)
-				case a.Exemptions != nil:
-					check(t, l.Path, a.Exemptions.Unreadable)
-				case a.Registers != nil:
-					check(t, l.Path, a.Registers.Unreadable)
-					for _, k := range a.Registers.Keys() {
-						for _, m := range a.Registers.Registers[k].Items {
+				case *Insolvency:
+					check(t, l.Path, v.Unreadable)
+				case *Exemptions:
+					check(t, l.Path, v.Unreadable)
+				case *Registers:
+					check(t, l.Path, v.Unreadable)
+					for _, k := range v.Keys() {
+						for _, m := range v.Registers[k].Items {
 							items = append(items, m.Links.Filing)
 						}
 					}
-				case a.UKEstablishments != nil:
-					check(t, l.Path, a.UKEstablishments.Unreadable)
-					for _, it := range a.UKEstablishments.Items {
+				case *UKEstablishments:
+					check(t, l.Path, v.Unreadable)
+					for _, it := range v.Items {
 						r, ok := it.Company()
 						if !ok {
 							t.Errorf("%s: %+v opens no company", l.Path, it)
@@ -260,14 +258,14 @@ func TestFetchKeepsWhatItDoesNotKnowAsRawAndSaysWhatItCouldNotRead(t *testing.T)
 		}
 		return a
 	}
-	if a := fetch("/company/00000001/appointments/a"); a.Officer == nil || a.Officer.Name != "KEPT, Name" ||
+	if a := fetch("/company/00000001/appointments/a"); typed(a) == nil || a.value.(*Officer).Name != "KEPT, Name" ||
 		len(a.Unreadable) != 1 || a.Unreadable[0] != "officer_role" || a.Raw == nil {
 		t.Errorf("a single officer: %+v", a)
 	}
-	if a := fetch("/company/00000001/something-new"); a.Resource.Kind != ResOther || string(a.Raw) != `{"anything":[1,2,3]}` || typed(a) != nil {
+	if a := fetch("/company/00000001/something-new"); a.Resource.Kind != ResOther || string(a.Raw) != `{"anything":[1,2,3]}` || a.value != nil {
 		t.Errorf("an unknown resource: %+v", a)
 	}
-	if a := fetch("/company/00000001/insolvency"); a.Insolvency == nil || a.Insolvency.Empty == "" || a.Raw != nil {
+	if a := fetch("/company/00000001/insolvency"); typed(a) == nil || a.value.(*Insolvency).Empty == "" || a.Raw != nil {
 		t.Errorf("no insolvency: %+v", a)
 	}
 }

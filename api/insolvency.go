@@ -48,13 +48,5 @@ type Practitioner struct {
 // registry answers 404 when there is none, which is an answer with Empty
 // set, as is a record without cases.
 func (c *Client) Insolvency(ctx context.Context, link string) (*Insolvency, error) {
-	const none = "The registry has no insolvency record for this company."
-	out := &Insolvency{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Cases) == 0 {
-		out.Empty = none
-	}
-	return out, nil
+	return fetchAs[*Insolvency](ctx, c, ResInsolvency, link, Page{})
 }

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -220,41 +219,18 @@ func intOr(p *int, d int) int {
 	return *p
 }
 
-// Officers fetches a page of the officer list a profile links to.
-// An empty list is an answer with Empty set, not an error.
-func (c *Client) Officers(ctx context.Context, link string, page Page) (*Officers, error) {
-	out := &Officers{}
-	if err := c.getList(ctx, link, page, out, &out.ListInfo); err != nil {
-		return nil, err
+// filingsSettle says why a filing history with nothing in it has
+// nothing: a status other than "available" is the reason.
+func filingsSettle(f *FilingHistory, _ Page) {
+	if f.Empty != "" {
+		f.Empty = filingEmptyReason(f.FilingHistoryStatus, f.Empty)
 	}
-	if len(out.Items) == 0 && page.StartIndex == 0 {
-		out.Empty = "No officers are listed for this company."
-	}
-	return out, nil
 }
 
-// FilingHistory fetches a page of a company's filing history. A history
-// that is not available for this kind of company (a 404, or total_count 0
-// with a not-available status) is an answer with Empty set.
-func (c *Client) FilingHistory(ctx context.Context, link string, page Page) (*FilingHistory, error) {
-	out := &FilingHistory{}
-	err := c.getList(ctx, link, page, out, &out.ListInfo)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return &FilingHistory{ListInfo: ListInfo{Empty: "The registry has no filing history for this company."}}, nil
-	case err != nil:
-		return nil, err
-	}
-	if len(out.Items) == 0 && page.StartIndex == 0 {
-		out.Empty = filingEmptyReason(out.FilingHistoryStatus)
-	}
-	return out, nil
-}
-
-func filingEmptyReason(status string) string {
+func filingEmptyReason(status, none string) string {
 	switch {
 	case status == "" || status == "filing-history-available":
-		return "No filings are listed for this company."
+		return none
 	case strings.Contains(status, "not-available"):
 		detail := strings.TrimPrefix(status, "filing-history-not-available-")
 		detail = strings.ReplaceAll(detail, "-", " ")
@@ -263,36 +239,8 @@ func filingEmptyReason(status string) string {
 	return "No filings are listed (" + strings.ReplaceAll(status, "-", " ") + ")."
 }
 
-// PSCStatements fetches a page of PSC statements. The registry answers 404
-// when a company has none, which is an answer with Empty set.
-func (c *Client) PSCStatements(ctx context.Context, link string, page Page) (*PSCStatements, error) {
-	out := &PSCStatements{}
-	err := c.getList(ctx, link, page, out, &out.ListInfo)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return &PSCStatements{ListInfo: ListInfo{Empty: "This company has no statements about persons with significant control."}}, nil
-	case err != nil:
-		return nil, err
-	}
-	if len(out.Items) == 0 && page.StartIndex == 0 {
-		out.Empty = "This company has no statements about persons with significant control."
-	}
-	return out, nil
-}
-
-// Appointments fetches a page of an officer's appointments (the link in
-// an officer's links.officer.appointments).
-func (c *Client) Appointments(ctx context.Context, link string, page Page) (*Appointments, error) {
-	out := &Appointments{}
-	if err := c.getList(ctx, link, page, out, &out.ListInfo); err != nil {
-		return nil, err
-	}
-	if len(out.Items) == 0 && page.StartIndex == 0 {
-		out.Empty = "No appointments are listed for this officer."
-	}
-	return out, nil
-}
-
+// getList fetches a page of the list at link and decodes it leniently
+// into out, whose ListInfo is info.
 func (c *Client) getList(ctx context.Context, link string, page Page, out any, info *ListInfo) error {
 	resp, err := c.get(ctx, link, link, page.query())
 	if err != nil {
@@ -305,4 +253,29 @@ func (c *Client) getList(ctx context.Context, link string, page Page, out any, i
 	info.Raw = resp.Body
 	info.Unreadable = bad
 	return nil
+}
+
+// Officers fetches a page of the officer list a profile links to.
+// An empty list is an answer with Empty set, not an error.
+func (c *Client) Officers(ctx context.Context, link string, page Page) (*Officers, error) {
+	return fetchAs[*Officers](ctx, c, ResOfficers, link, page)
+}
+
+// FilingHistory fetches a page of a company's filing history. A history
+// that is not available for this kind of company (a 404, or total_count 0
+// with a not-available status) is an answer with Empty set.
+func (c *Client) FilingHistory(ctx context.Context, link string, page Page) (*FilingHistory, error) {
+	return fetchAs[*FilingHistory](ctx, c, ResFilings, link, page)
+}
+
+// PSCStatements fetches a page of PSC statements. The registry answers 404
+// when a company has none, which is an answer with Empty set.
+func (c *Client) PSCStatements(ctx context.Context, link string, page Page) (*PSCStatements, error) {
+	return fetchAs[*PSCStatements](ctx, c, ResPSCStatements, link, page)
+}
+
+// Appointments fetches a page of an officer's appointments (the link in
+// an officer's links.officer.appointments).
+func (c *Client) Appointments(ctx context.Context, link string, page Page) (*Appointments, error) {
+	return fetchAs[*Appointments](ctx, c, ResAppointments, link, page)
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"errors"
 	"strings"
 )
 
@@ -171,33 +170,22 @@ var ukRegisterWords = []string{
 	"england", "wales", "scotland", "northern ireland", "united kingdom", "great britain",
 }
 
+// pscsSettle says why a PSC list with nothing in it has nothing when the
+// company is exempt from keeping a register of them.
+func pscsSettle(p *PSCList, _ Page) {
+	if p.Empty != "" && p.Raw != nil && p.Links.Exemptions != "" {
+		p.Empty = "No persons with significant control are listed: the company is exempt from keeping a register of them."
+	}
+}
+
 // PSCs fetches a page of the PSC list a profile links to. The registry
 // answers a company without PSCs with 200 and an empty list (older versions
 // of the service answered 404); both are an answer with Empty set.
 func (c *Client) PSCs(ctx context.Context, link string, page Page) (*PSCList, error) {
-	const none = "No persons with significant control are listed for this company."
-	out := &PSCList{}
-	err := c.getList(ctx, link, page, out, &out.ListInfo)
-	switch {
-	case errors.Is(err, ErrNotFound):
-		return &PSCList{ListInfo: ListInfo{Empty: none}}, nil
-	case err != nil:
-		return nil, err
-	}
-	if len(out.Items) == 0 && page.StartIndex == 0 {
-		out.Empty = none
-		if out.Links.Exemptions != "" {
-			out.Empty = "No persons with significant control are listed: the company is exempt from keeping a register of them."
-		}
-	}
-	return out, nil
+	return fetchAs[*PSCList](ctx, c, ResPSCs, link, page)
 }
 
 // PSC fetches one person with significant control at its self link.
 func (c *Client) PSC(ctx context.Context, link string) (*PSC, error) {
-	out := &PSC{}
-	if _, _, err := c.getItem(ctx, link, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return fetchAs[*PSC](ctx, c, ResPSC, link, Page{})
 }

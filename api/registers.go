@@ -94,13 +94,5 @@ func (r *Registers) Keys() []string {
 // their registers at the registered office and have no such resource: the
 // registry answers 404, which is an answer with Empty set.
 func (c *Client) Registers(ctx context.Context, link string) (*Registers, error) {
-	const none = "This company keeps its registers at its registered office."
-	out := &Registers{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Registers) == 0 {
-		out.Empty = none
-	}
-	return out, nil
+	return fetchAs[*Registers](ctx, c, ResRegisters, link, Page{})
 }

@@ -5,52 +5,6 @@ import (
 	"strings"
 )
 
-// ResourceKind is what a registry path holds: the registry's URL grammar,
-// read in one place (Route) so that callers dispatch on a kind rather than
-// on the shape of a path.
-type ResourceKind int
-
-// The resources coview knows. ResOther is anything else on the registry:
-// it may still be fetched, and is shown as the JSON it is.
-const (
-	ResOther            ResourceKind = iota
-	ResCompany                       // /company/{n}
-	ResOfficers                      // /company/{n}/officers
-	ResOfficer                       // /company/{n}/appointments/{id}: one officer of the company
-	ResFilings                       // /company/{n}/filing-history
-	ResFiling                        // /company/{n}/filing-history/{transaction_id}
-	ResPSCs                          // /company/{n}/persons-with-significant-control
-	ResPSC                           // /company/{n}/persons-with-significant-control/{kind}/{id}
-	ResPSCStatements                 // /company/{n}/persons-with-significant-control-statements
-	ResPSCStatement                  // /company/{n}/persons-with-significant-control-statements/{id}
-	ResCharges                       // /company/{n}/charges
-	ResCharge                        // /company/{n}/charges/{id}
-	ResInsolvency                    // /company/{n}/insolvency
-	ResExemptions                    // /company/{n}/exemptions
-	ResRegisters                     // /company/{n}/registers
-	ResUKEstablishments              // /company/{n}/uk-establishments
-	ResAppointments                  // /officers/{id}/appointments: everything one officer holds
-	ResSearch                        // /search?q=: companies, officers and disqualified officers
-	ResSearchCompanies               // /search/companies?q=
-	ResSearchOfficers                // /search/officers?q=
-)
-
-// companyChildren maps the path segment after /company/{n}/ to the list
-// or document it names, and, for lists whose items have their own paths,
-// the kind of one item.
-var companyChildren = map[string]struct{ list, item ResourceKind }{
-	"officers":                         {ResOfficers, ResOther},
-	"appointments":                     {ResOther, ResOfficer},
-	"filing-history":                   {ResFilings, ResFiling},
-	"persons-with-significant-control": {ResPSCs, ResPSC},
-	"persons-with-significant-control-statements": {ResPSCStatements, ResPSCStatement},
-	"charges":           {ResCharges, ResCharge},
-	"insolvency":        {ResInsolvency, ResOther},
-	"exemptions":        {ResExemptions, ResOther},
-	"registers":         {ResRegisters, ResOther},
-	"uk-establishments": {ResUKEstablishments, ResOther},
-}
-
 // Resource is a place on the registry: what it is, the company it belongs
 // to, the item within, and the link to request.
 type Resource struct {
@@ -73,7 +27,7 @@ func (r Resource) IsZero() bool { return r == Resource{} }
 // A link that is not a path on the registry is refused, with the reason,
 // exactly as CheckLink refuses it; anything on the registry that coview
 // does not know is ResOther, and still names its company when the path
-// starts with one.
+// starts with one. The kinds are told apart by their rows' paths (kinds).
 func Route(link string) (Resource, error) {
 	if err := CheckLink(link); err != nil {
 		return Resource{}, err
@@ -81,37 +35,60 @@ func Route(link string) (Resource, error) {
 	u, _ := url.Parse(link) // CheckLink parsed it already
 	r := Resource{Link: link}
 	segs := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
-	switch {
-	case len(segs) >= 2 && segs[0] == "company":
+	if len(segs) >= 2 && segs[0] == "company" {
 		n, ok := exactNumber(segs[1])
 		if !ok {
 			return r, nil
 		}
 		r.Number = n
-		switch len(segs) {
-		case 2:
-			r.Kind = ResCompany
-		case 3:
-			r.Kind = companyChildren[segs[2]].list
-		default:
-			child := companyChildren[segs[2]]
-			switch {
-			case child.item == ResPSC && len(segs) == 5:
-				r.Kind, r.ID = ResPSC, segs[3]+"/"+segs[4]
-			case child.item != ResOther && child.item != ResPSC && len(segs) == 4:
-				r.Kind, r.ID = child.item, segs[3]
-			}
+	}
+	for k, pattern := range routes {
+		if id, ok := matchPath(pattern, segs, r.Number != ""); ok {
+			r.Kind, r.ID = ResourceKind(k), id
+			break
 		}
-	case len(segs) == 3 && segs[0] == "officers" && segs[2] == "appointments" && segs[1] != "":
-		r.Kind, r.ID = ResAppointments, segs[1]
-	case len(segs) == 1 && segs[0] == "search":
-		r.Kind = ResSearch
-	case len(segs) == 2 && segs[0] == "search" && segs[1] == "companies":
-		r.Kind = ResSearchCompanies
-	case len(segs) == 2 && segs[0] == "search" && segs[1] == "officers":
-		r.Kind = ResSearchOfficers
 	}
 	return r, nil
+}
+
+// routes are the table's paths as segments, by kind; nil for ResOther.
+var routes [][]string
+
+func pathSegments(kinds []kind) [][]string {
+	out := make([][]string, len(kinds))
+	for k, row := range kinds {
+		if row.path != "" {
+			out[k] = strings.Split(strings.TrimPrefix(row.path, "/"), "/")
+		}
+	}
+	return out
+}
+
+// matchPath reports whether a path's segments are those of pattern (a
+// row's path), and the item's ID: its {id} segments joined with "/".
+// {n} is the company number, read already (number tells whether it was
+// one); an {id} is any segment but an empty one.
+func matchPath(pattern, segs []string, number bool) (id string, ok bool) {
+	if pattern == nil || len(pattern) != len(segs) {
+		return "", false
+	}
+	var ids []string
+	for i, p := range pattern {
+		switch {
+		case p == "{n}":
+			if !number {
+				return "", false
+			}
+		case p == "{id}":
+			if segs[i] == "" {
+				return "", false
+			}
+			ids = append(ids, segs[i])
+		case p != segs[i]:
+			return "", false
+		}
+	}
+	return strings.Join(ids, "/"), true
 }
 
 // exactNumber accepts a path segment only if it already is a normalised

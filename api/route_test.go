@@ -100,22 +100,22 @@ func TestFetchDecodesByKind(t *testing.T) {
 		}
 		return a
 	}
-	if a := get("/company/00006400"); a.Profile == nil || a.Profile.CompanyName == "" || len(a.Raw) == 0 {
-		t.Fatalf("profile answer %+v", a)
+	if p, _ := Value[*Profile](get("/company/00006400")); p == nil || p.CompanyName == "" || len(p.Raw) == 0 {
+		t.Fatalf("profile answer %+v", p)
 	}
-	if a := get("/company/00006400/officers"); a.Officers == nil || len(a.Officers.Items) == 0 || len(a.Raw) == 0 {
+	if a := get("/company/00006400/officers"); typed(a) == nil || len(a.value.(*Officers).Items) == 0 || len(a.Raw) == 0 {
 		t.Fatalf("officers answer %+v", a)
 	}
-	if a := get("/company/00006400/filing-history"); a.Filings == nil || len(a.Filings.Items) == 0 {
+	if a := get("/company/00006400/filing-history"); typed(a) == nil || len(a.value.(*FilingHistory).Items) == 0 {
 		t.Fatalf("filings answer %+v", a)
 	}
-	if a := get("/company/00006400/persons-with-significant-control-statements"); a.PSCStatements == nil || len(a.PSCStatements.Items) == 0 {
+	if a := get("/company/00006400/persons-with-significant-control-statements"); typed(a) == nil || len(a.value.(*PSCStatements).Items) == 0 {
 		t.Fatalf("statements answer %+v", a)
 	}
-	if a := get("/company/00006401/persons-with-significant-control-statements"); a.PSCStatements == nil || a.PSCStatements.Empty == "" {
+	if a := get("/company/00006401/persons-with-significant-control-statements"); typed(a) == nil || a.value.(*PSCStatements).Empty == "" {
 		t.Fatalf("a 404 for statements is not an empty answer: %+v", a)
 	}
-	if a := get("/company/00006400/charges"); a.Charges == nil || len(a.Charges.Items) == 0 || a.Raw == nil || a.Profile != nil {
+	if a := get("/company/00006400/charges"); typed(a) == nil || len(a.value.(*Charges).Items) == 0 || a.Raw == nil {
 		t.Fatalf("charges answer %+v", a)
 	}
 	if _, err := c.Fetch(ctx, CompanyResource("99999999"), Page{}); !errors.Is(err, ErrNotFound) {

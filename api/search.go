@@ -199,16 +199,10 @@ func (b *SearchBirth) UnmarshalJSON(data []byte) error {
 // spaces and non-ASCII letters survive, and Route reads the link back as
 // the same Resource.
 func SearchResource(kind ResourceKind, query string) Resource {
-	path := "/search"
-	switch kind {
-	case ResSearchCompanies:
-		path = "/search/companies"
-	case ResSearchOfficers:
-		path = "/search/officers"
-	default:
+	if kind != ResSearchCompanies && kind != ResSearchOfficers {
 		kind = ResSearch
 	}
-	return Resource{Kind: kind, Link: path + "?q=" + url.QueryEscape(CleanQuery(query))}
+	return Resource{Kind: kind, Link: kind.row().path + "?q=" + url.QueryEscape(CleanQuery(query))}
 }
 
 // SearchQuery is the query of a search link, or "" when it has none.
@@ -274,15 +268,19 @@ func SearchPage(page Page) Page {
 
 // Search asks the registry for a page of the companies (ResSearchCompanies),
 // officers (ResSearchOfficers) or both and disqualified officers
-// (ResSearch) whose names match query. Nothing found is an answer with
-// Empty set; a page past the depth cap is an answer with Capped set. A
-// blank query is answered Empty without a request.
+// (ResSearch) whose names match query, as Fetch of SearchResource does.
 func (c *Client) Search(ctx context.Context, kind ResourceKind, query string, page Page) (*SearchResults, error) {
-	return c.search(ctx, SearchResource(kind, query), page)
+	res := SearchResource(kind, query)
+	return fetchAs[*SearchResults](ctx, c, res.Kind, res.Link, page)
 }
 
-// search reads a search Resource: the query comes from its link, the
-// window from page (SearchPage), replacing any paging in the link.
+// search reads a search Resource, a page of the companies
+// (ResSearchCompanies), officers (ResSearchOfficers) or both and
+// disqualified officers (ResSearch) whose names match its query: the query
+// comes from its link, the window from page (SearchPage), replacing any
+// paging in the link. Nothing found is an answer with Empty set (the row's
+// none); a page past the depth cap is an answer with Capped set. A blank
+// query is answered Empty without a request.
 func (c *Client) search(ctx context.Context, res Resource, page Page) (*SearchResults, error) {
 	if err := CheckLink(res.Link); err != nil {
 		return nil, err
@@ -318,7 +316,7 @@ func (c *Client) search(ctx context.Context, res Resource, page Page) (*SearchRe
 	out.Raw, out.Unreadable, out.Query, out.Asked = resp.Body, bad, q, page
 	switch total := out.Total(); {
 	case len(out.Items) == 0 && page.StartIndex == 0, total == 0:
-		out.Empty = searchEmptyReason(res.Kind)
+		out.Empty = res.Kind.row().none
 	case total > SearchDepthCap && page.StartIndex+page.ItemsPerPage >= SearchDepthCap:
 		out.Capped = searchCappedReason
 	}
@@ -326,16 +324,6 @@ func (c *Client) search(ctx context.Context, res Resource, page Page) (*SearchRe
 }
 
 const searchCappedReason = "The registry serves only the first 1,000 or so results of a search; a narrower query reaches the rest."
-
-func searchEmptyReason(kind ResourceKind) string {
-	switch kind {
-	case ResSearchCompanies:
-		return "No company names match."
-	case ResSearchOfficers:
-		return "No officer names match."
-	}
-	return "No company or officer names match."
-}
 
 func searchEnvelopeKind(kind ResourceKind) string {
 	switch kind {

@@ -55,7 +55,7 @@ func TestA416PastTheCapIsAnAnswerNotAnError(t *testing.T) {
 		t.Fatalf("a 416 reads as %+v", r)
 	}
 	a, err := c.Fetch(ctx, SearchResource(ResSearchCompanies, "ltd"), Page{StartIndex: 2000, ItemsPerPage: 20})
-	if err != nil || a.Search == nil || a.Search.Capped == "" || a.Raw != nil {
+	if err != nil || typed(a) == nil || a.value.(*SearchResults).Capped == "" || a.Raw != nil {
 		t.Fatalf("Fetch past the cap: %+v, %v", a, err)
 	}
 }
@@ -90,7 +90,7 @@ func TestNothingFoundIsAnAnswerWithEmptySet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := a.Search
+		r, _ := Value[*SearchResults](a)
 		if r == nil || r.Empty == "" || len(r.Items) != 0 || r.Total() != 0 || r.More() || len(a.Raw) == 0 {
 			t.Fatalf("kind %d: nothing found reads as %+v", kind, r)
 		}
@@ -162,7 +162,7 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 
 	if res, ok := company.Resource(); !ok || res.Kind != ResCompany {
 		t.Fatalf("the company leads to %+v", res)
-	} else if a, err := c.Fetch(ctx, res, Page{}); err != nil || a.Profile.CompanyName != company.Title {
+	} else if a, err := c.Fetch(ctx, res, Page{}); err != nil || typed(a) == nil || a.value.(*Profile).CompanyName != company.Title {
 		t.Fatalf("the company's profile: %v", err)
 	}
 
@@ -174,7 +174,7 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 		t.Fatalf("the officer leads to %+v", res)
 	}
 	a, err := c.Fetch(ctx, res, Page{})
-	if err != nil || a.Appointments.Total() != *officer.AppointmentCount {
+	if err != nil || typed(a) == nil || a.value.(*Appointments).Total() != *officer.AppointmentCount {
 		t.Fatalf("the officer's appointments: %+v, %v", a, err)
 	}
 
@@ -261,7 +261,7 @@ func TestQueriesThatNeedEscapingRoundTrip(t *testing.T) {
 				if sent := rec.last().URL.Query(); sent.Get("q") != CleanQuery(tc.query) || len(sent["q"]) != 1 || len(sent["items_per_page"]) != 1 || len(sent["start_index"]) != 1 {
 					t.Fatalf("the registry received %v", sent)
 				}
-				if tc.want != "" && (len(a.Search.Items) == 0 || a.Search.Items[0].Title != tc.want) {
+				if tc.want != "" && (typed(a) == nil || len(a.value.(*SearchResults).Items) == 0 || a.value.(*SearchResults).Items[0].Title != tc.want) {
 					t.Fatalf("found %s", a.Raw)
 				}
 			}
@@ -305,8 +305,9 @@ func TestFetchPutsThePageOnTopOfTheLinksOwnPaging(t *testing.T) {
 	if !reflect.DeepEqual(sent["items_per_page"], []string{"20"}) || !reflect.DeepEqual(sent["start_index"], []string{"40"}) {
 		t.Fatalf("the registry received %v", sent)
 	}
-	if a.Search.StartIndex != 40 || len(a.Search.Items) != 20 || a.Search.NextPage() != (Page{StartIndex: 60, ItemsPerPage: 20}) {
-		t.Fatalf("answer at %d with %d items, next %+v", a.Search.StartIndex, len(a.Search.Items), a.Search.NextPage())
+	s, _ := Value[*SearchResults](a)
+	if s == nil || s.StartIndex != 40 || len(s.Items) != 20 || s.NextPage() != (Page{StartIndex: 60, ItemsPerPage: 20}) {
+		t.Fatalf("answer %+v", s)
 	}
 }
 

@@ -40,13 +40,5 @@ func (u UKEstablishment) Company() (Resource, bool) {
 // profile links to. None (an empty list, or a 404) is an answer with
 // Empty set.
 func (c *Client) UKEstablishments(ctx context.Context, link string) (*UKEstablishments, error) {
-	const none = "This company has no UK establishments."
-	out := &UKEstablishments{}
-	if err := c.getDocument(ctx, link, out, &out.DocumentInfo, none); err != nil {
-		return nil, err
-	}
-	if out.Raw != nil && len(out.Items) == 0 {
-		out.Empty = none
-	}
-	return out, nil
+	return fetchAs[*UKEstablishments](ctx, c, ResUKEstablishments, link, Page{})
 }

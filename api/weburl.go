@@ -50,42 +50,25 @@ func (c *Client) WebURL(res Resource) (string, bool) {
 	return WebURL(c.BaseURL(), "", res)
 }
 
-// webPath maps a resource to the web site's path and query: the site's
-// pages mirror the REST paths, with a few exceptions.
+// webPath is the web site's path and query of a resource: its row's web
+// page, with its company, ID and query filled in; a resource without one
+// gives its company's page.
 func webPath(res Resource) (path, query string) {
-	company := "/company/" + string(res.Number)
-	switch res.Kind {
-	case ResOfficers, ResOfficer:
-		return company + "/officers", ""
-	case ResFilings:
-		return company + "/filing-history", ""
-	case ResFiling:
-		return company + "/filing-history/" + res.ID + "/document", "format=pdf&download=0"
-	case ResPSCs, ResPSC, ResPSCStatements, ResPSCStatement:
-		return company + "/persons-with-significant-control", ""
-	case ResCharges:
-		return company + "/charges", ""
-	case ResCharge:
-		return company + "/charges/" + res.ID, ""
-	case ResInsolvency:
-		return company + "/insolvency", ""
-	case ResRegisters:
-		return company + "/registers", ""
-	case ResAppointments:
-		return "/officers/" + res.ID + "/appointments", ""
-	case ResSearch, ResSearchCompanies, ResSearchOfficers:
-		u, err := url.Parse(res.Link)
-		if err != nil {
+	web := res.Kind.row().web
+	if web == "" {
+		if res.Number == "" {
 			return "", ""
 		}
-		q := u.Query().Get("q")
+		web = "/company/{n}"
+	}
+	if strings.Contains(web, "{q}") {
+		q := SearchQuery(res.Link)
 		if strings.TrimSpace(q) == "" {
 			return "", ""
 		}
-		return u.Path, url.Values{"q": {q}}.Encode()
+		web = strings.ReplaceAll(web, "{q}", url.QueryEscape(q))
 	}
-	if res.Number != "" {
-		return company, ""
-	}
-	return "", ""
+	web = strings.NewReplacer("{n}", string(res.Number), "{id}", res.ID).Replace(web)
+	path, query, _ = strings.Cut(web, "?")
+	return path, query
 }

@@ -2,12 +2,13 @@ package connections
 
 import (
 	"cmp"
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"coview/api"
-	"coview/present/labels"
 )
 
 // gathered is what a walk has read, copied out of it: build makes a
@@ -39,10 +40,18 @@ func build(g *gathered) *Result {
 		Done:            g.done,
 	}
 	names := companyNames{}
+	var unread unreadNumbers
 	for _, o := range g.appointments {
 		for _, a := range o.items {
-			names.learn(companyNumber(a.AppointedTo.CompanyNumber), a.AppointedTo.CompanyName, a.AppointedTo.CompanyStatus)
+			if n, ok := companyNumber(a.AppointedTo.CompanyNumber); ok {
+				names.learn(n, a.AppointedTo.CompanyName, a.AppointedTo.CompanyStatus)
+			} else {
+				unread.add(a)
+			}
 		}
+	}
+	if len(unread) > 0 {
+		res.NotChecked = append(slices.Clip(res.NotChecked), unread...)
 	}
 	for _, c := range g.companies {
 		for _, p := range c.pscs {
@@ -65,7 +74,10 @@ func build(g *gathered) *Result {
 	for _, o := range g.appointments {
 		who := personOf["officer:"+o.id]
 		for _, a := range o.items {
-			n := companyNumber(a.AppointedTo.CompanyNumber)
+			n, ok := companyNumber(a.AppointedTo.CompanyNumber)
+			if !ok {
+				continue // listed as not checked, above
+			}
 			ties.add(Tie{Person: who, Company: n, Role: a.OfficerRole, Since: a.AppointedOn, Until: a.ResignedOn,
 				Current: a.ResignedOn == "" && !ceased(a.AppointedTo.CompanyStatus)})
 		}
@@ -193,16 +205,36 @@ func corporateOfficer(o api.Officer) bool {
 // ceased reports whether a company_status says the company no longer
 // exists: its appointments have ended, resigned or not.
 func ceased(status string) bool {
-	return labels.StatusClassOf(status) == labels.ClassDissolved
+	return api.StatusClassOf(status) == api.ClassDissolved
 }
 
-// companyNumber reads a number the registry wrote; one that does not read
-// as a company number is kept as written, to be shown rather than lost.
-func companyNumber(s string) api.Number {
-	if n, err := api.ParseNumber(s); err == nil {
-		return n
+// companyNumber reads a number the registry wrote. One that does not
+// read as a company number names no company the walk can tell apart or
+// open: it is not made a Number, but listed as not checked (unreadNumbers).
+func companyNumber(s string) (api.Number, bool) {
+	n, err := api.ParseNumber(s)
+	return n, err == nil
+}
+
+// unreadNumbers are the companies appointments lead to whose numbers are
+// not company numbers, once each, as not checked: shown with the name
+// the appointment gives, never lost and never a Number.
+type unreadNumbers []NotChecked
+
+func (u *unreadNumbers) add(a api.Appointment) {
+	written := strings.TrimSpace(a.AppointedTo.CompanyNumber)
+	why := fmt.Sprintf("the registry writes its number as %q, which is not a company number", written)
+	for _, nc := range *u {
+		if nc.Err.Error() == why {
+			return
+		}
 	}
-	return api.Number(strings.TrimSpace(s))
+	nc := NotChecked{What: UncheckedCompany, Company: Company{Name: a.AppointedTo.CompanyName, Status: a.AppointedTo.CompanyStatus},
+		Total: -1, Why: ReasonFailed, Err: errors.New(why)}
+	if api.CheckLink(a.Links.Company) == nil {
+		nc.Link = a.Links.Company
+	}
+	*u = append(*u, nc)
 }
 
 // notWalked reports whether a company to expand was not walked at all.

@@ -90,6 +90,10 @@ func (r *Result) Name(n api.Number) string {
 // appointed_to, or from the PSC that names it. A company only reached as
 // an owner has no status.
 type Company struct {
+	// Number is always a company number as api.ParseNumber makes it, so
+	// it may be opened as it is. It is "" only in a NotChecked for a
+	// company whose number the registry wrote as no company number is
+	// written (Err says how it was written).
 	Number api.Number
 	Name   string // as the registry writes it; "" when nothing named it
 	Status string // company_status, the registry's key; "" when not known

@@ -114,11 +114,11 @@ func (w *Walker) records() []Record {
 		byID[r.OfficerID], rank[r.OfficerID] = &r, say
 	}
 	w.known(func(res api.Resource, page api.Page, a *api.Answer) {
-		switch {
-		case a.Appointments != nil && page.StartIndex == 0:
-			put(RecordOf(res.ID, a.Appointments), 3)
-		case a.Search != nil:
-			for _, it := range a.Search.Items {
+		if list, ok := api.Value[*api.Appointments](a); ok && page.StartIndex == 0 {
+			put(RecordOf(res.ID, list), 3)
+		}
+		if found, ok := api.Value[*api.SearchResults](a); ok {
+			for _, it := range found.Items {
 				to, ok := it.Resource()
 				if it.ItemKind() != api.SearchOfficer || !ok || to.Kind != api.ResAppointments {
 					continue
@@ -132,8 +132,9 @@ func (w *Walker) records() []Record {
 				}
 				put(r, 2)
 			}
-		case a.Officers != nil:
-			for _, o := range a.Officers.Items {
+		}
+		if list, ok := api.Value[*api.Officers](a); ok {
+			for _, o := range list.Items {
 				to, err := api.Route(o.Links.Appointments())
 				if err != nil || to.Kind != api.ResAppointments {
 					continue

@@ -167,7 +167,10 @@ func (wk *walk) step(number api.Number, root bool) error {
 
 	officers, _ := api.Route(api.CompanyPath(number) + "/officers")
 	from, total, err := wk.pages(officers, officersPageSize, true, false, func(a *api.Answer) (int, int) {
-		o := a.Officers
+		o, ok := api.Value[*api.Officers](a)
+		if !ok {
+			return 0, -1
+		}
 		ids := make([]string, len(o.Items))
 		for i, item := range o.Items {
 			ids[i] = officerID(item)
@@ -199,7 +202,10 @@ func (wk *walk) step(number api.Number, root bool) error {
 
 	pscs, _ := api.Route(api.CompanyPath(number) + "/persons-with-significant-control")
 	from, total, err = wk.pages(pscs, pscsPageSize, true, false, func(a *api.Answer) (int, int) {
-		p := a.PSCs
+		p, ok := api.Value[*api.PSCList](a)
+		if !ok {
+			return 0, -1
+		}
 		wk.mu.Lock()
 		c.pscs = append(c.pscs, p.Items...)
 		wk.mu.Unlock()
@@ -220,11 +226,6 @@ func (wk *walk) step(number api.Number, root bool) error {
 
 // expand walks from a connected company (depth 2).
 func (wk *walk) expand(c Company) {
-	if n, err := api.ParseNumber(string(c.Number)); err != nil || n != c.Number {
-		wk.notCheck(NotChecked{What: UncheckedCompany, Company: c, Total: -1, Why: ReasonFailed,
-			Err: fmt.Errorf("its number %q cannot be read", string(c.Number))})
-		return
-	}
 	wk.mu.Lock()
 	wk.expanded = append(wk.expanded, c.Number)
 	wk.mu.Unlock()
@@ -306,7 +307,10 @@ func (wk *walk) readAppointments(officers []*officerRead) {
 // says a request was set aside for the first.
 func (wk *walk) readOfficer(o *officerRead, reserved bool) {
 	from, total, err := wk.pages(o.res, appointmentsPageSize, false, reserved, func(a *api.Answer) (int, int) {
-		list := a.Appointments
+		list, ok := api.Value[*api.Appointments](a)
+		if !ok {
+			return 0, -1
+		}
 		wk.mu.Lock()
 		if o.header == nil {
 			o.header = list

@@ -98,7 +98,7 @@ func (w *Walker) get(ctx context.Context, res api.Resource, page api.Page, allow
 	a, err = w.reg.Fetch(ctx, res, page)
 	if err != nil && res.Kind == api.ResAppointments && errors.Is(err, api.ErrNotFound) {
 		// The registry answers 404 for an officer with no appointments.
-		a, err = &api.Answer{Resource: res, Appointments: &api.Appointments{ListInfo: api.ListInfo{Empty: "No appointments are listed for this officer."}}}, nil
+		a, err = api.NewAnswer(res, nil, &api.Appointments{ListInfo: api.ListInfo{Empty: "No appointments are listed for this officer."}}), nil
 	}
 
 	w.mu.Lock()

@@ -10,7 +10,7 @@ import (
 // charges is the list of a company's charges: when each was created, its
 // status, what it is and who holds it. Satisfied charges are dim; every
 // row opens its charge.
-func charges(d *api.Charges) *Page {
+func charges(d *api.Charges, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
@@ -105,7 +105,8 @@ func chargesCountedHere(d *api.Charges) string {
 
 // charge is one charge in full: what it is, who holds it, what it covers
 // and secures, and the filings about it, each opening its filing.
-func charge(c *api.Charge, bad []string) *Page {
+func charge(c *api.Charge, g given) *Page {
+	bad := g.answer.Unreadable
 	var rows []Row
 	rows = add(rows, "Charge code", chargeCode(c.ChargeCode))
 	rows = add(rows, "Number", string(c.ChargeNumber))

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"coview/api"
 )
 
 func TestTheChargesListSaysWhoLentWhatAndWhetherItIsPaidOff(t *testing.T) {
@@ -134,7 +136,7 @@ func TestAChargeInFull(t *testing.T) {
 			t.Errorf("links:\n%s", strings.Join(got, "\n"))
 		}
 		a, filing := follow(t, c, linksIn(pg)[1].Link)
-		if a.Filing == nil || !slices.Contains(rowsIn(filing, "Filing"), "Type: MR04") {
+		if !holds[*api.FilingItem](a) || !slices.Contains(rowsIn(filing, "Filing"), "Type: MR04") {
 			t.Errorf("the satisfaction opens %q", rowsIn(filing, "Filing"))
 		}
 	})

@@ -117,8 +117,8 @@ func connectionItem(r *connections.Result, c connections.Connection) Item {
 		Quiet: !c.Current,
 		Title: companyWords(name, clean(string(c.Number))),
 	}
-	if n, err := api.ParseNumber(string(c.Number)); err == nil && n == c.Number {
-		it.Link = api.CompanyPath(n)
+	if c.Number != "" {
+		it.Link = api.CompanyPath(c.Number)
 	}
 	if status != "" {
 		it.Accents = append(it.Accents, statusAccent(c.Status, 2, status))
@@ -456,10 +456,13 @@ func ApartWords(why connections.Apart) string {
 // companyWords names a company by its name, or by its number when nothing
 // named it.
 func companyWords(name, number string) string {
-	if name == "" {
+	switch {
+	case name != "":
+		return name
+	case number != "":
 		return "company " + number
 	}
-	return name
+	return "a company"
 }
 
 // Born is a month and year of birth in words, "May 1972", or "".
@@ -511,8 +514,8 @@ func NotChecked(r *connections.Result) *Page {
 				it.Link = res.Link
 			}
 		default:
-			if n, err := api.ParseNumber(string(nc.Company.Number)); err == nil && n == nc.Company.Number {
-				it.Link = api.CompanyPath(n)
+			if nc.Company.Number != "" {
+				it.Link = api.CompanyPath(nc.Company.Number)
 			}
 		}
 		pg.Items = append(pg.Items, it)

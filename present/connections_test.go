@@ -186,6 +186,8 @@ func TestNotCheckedSaysWhatAndWhy(t *testing.T) {
 			Err: &api.Error{Kind: api.KindServer, Subject: "/company/00000005/officers", Status: 500, Reason: "Internal \x1b[2JServer Error"}},
 		{What: connections.UncheckedCompany, Company: connections.Company{Number: "00000004"}, Total: -1, Why: connections.ReasonBudget},
 		{What: connections.UncheckedPSCs, Company: connections.Company{Number: "00000007", Name: "NAMED ONLY HERE LTD"}, Total: -1, Why: connections.ReasonFailed, Err: errors.New("boom")},
+		{What: connections.UncheckedCompany, Company: connections.Company{Name: "MUTUAL SOCIETY"}, Total: -1, Why: connections.ReasonFailed,
+			Err: errors.New(`the registry writes its number as "IP12345R", which is not a company number`)},
 	}
 	pg := NotChecked(r)
 	want := [][2]string{
@@ -194,6 +196,7 @@ func TestNotCheckedSaysWhatAndWhy(t *testing.T) {
 		{"officers after the first 100 of FAR LTD", ""},
 		{"the connections of SUB LTD", "the request budget was spent"},
 		{"persons with significant control of NAMED ONLY HERE LTD", "boom"},
+		{"the connections of MUTUAL SOCIETY", `the registry writes its number as "IP12345R", which is not a company number`},
 	}
 	for i, it := range pg.Items {
 		if it.Cells[0] != want[i][0] || (want[i][1] != "" && it.Cells[1] != want[i][1]) {
@@ -203,10 +206,10 @@ func TestNotCheckedSaysWhatAndWhy(t *testing.T) {
 	if strings.Contains(pg.Items[2].Cells[1], "\x1b") || !strings.Contains(pg.Items[2].Cells[1], "500") {
 		t.Errorf("the registry's error is shown as %q", pg.Items[2].Cells[1])
 	}
-	if pg.Items[0].Link != "/officers/N/appointments" || pg.Items[3].Link != "/company/00000004" {
-		t.Errorf("rows open %q and %q", pg.Items[0].Link, pg.Items[3].Link)
+	if pg.Items[0].Link != "/officers/N/appointments" || pg.Items[3].Link != "/company/00000004" || pg.Items[5].Link != "" {
+		t.Errorf("rows open %q, %q and %q", pg.Items[0].Link, pg.Items[3].Link, pg.Items[5].Link)
 	}
-	if c := Connections(r).Caveat; c != "Not the whole picture: 5 things were not checked (the request budget ran out, the walk was stopped, the registry answered with errors); see the list under Not checked." {
+	if c := Connections(r).Caveat; c != "Not the whole picture: 6 things were not checked (the request budget ran out, the walk was stopped, the registry answered with errors); see the list under Not checked." {
 		t.Errorf("caveat %q", c)
 	}
 }

@@ -146,3 +146,9 @@ func assertSafe(t *testing.T, pg *Page) {
 		t.Errorf("a control character reaches --plain:\n%s", out)
 	}
 }
+
+// holds reports whether an answer holds a T, the Go type of its kind.
+func holds[T any](a *api.Answer) bool {
+	_, ok := api.Value[T](a)
+	return ok
+}

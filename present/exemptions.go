@@ -9,7 +9,7 @@ import (
 // of people with significant control, because its shares trade on a
 // market that makes it disclose its owners), a section for each, with the
 // periods it applied. The summary answers "why are no owners listed?".
-func exemptions(d *api.Exemptions) *Page {
+func exemptions(d *api.Exemptions, _ given) *Page {
 	var sections []Section
 	pscNow := false
 	for _, k := range d.Keys() {

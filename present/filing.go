@@ -11,7 +11,8 @@ import (
 // filing is one filing in full: when, what form, what it says, what it is
 // about, how long, and whether its document can be had; then the notes,
 // resolutions and other filings that go with it.
-func filing(f *api.FilingItem, raw []byte, bad []string) *Page {
+func filing(f *api.FilingItem, g given) *Page {
+	raw, bad := g.answer.Raw, g.answer.Unreadable
 	var rows []Row
 	rows = dateRow(rows, "Date", f.Date)
 	rows = add(rows, "Type", f.Type)

@@ -83,7 +83,7 @@ func TestOfficerCountsLeaveOutZerosThatSayNothing(t *testing.T) {
 		{api.Officers{TotalResults: n(2), ActiveCount: n(2), ResignedCount: n(0)}, "2 officers: 2 active"},
 	}
 	for _, tc := range cases {
-		if got := Show(&api.Answer{Officers: &tc.d}, nil).Summary; got != tc.want {
+		if got := Show(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &tc.d), nil).Summary; got != tc.want {
 			t.Errorf("summary %q, want %q", got, tc.want)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // insolvency is a company's insolvency record: a section for each case,
 // with its kind, its dates in words ("Wound up on 18 Jun 2026"), its
 // notes and its practitioners.
-func insolvency(d *api.Insolvency) *Page {
+func insolvency(d *api.Insolvency, _ given) *Page {
 	var sections []Section
 	for i, c := range d.Cases {
 		sections = append(sections, insolvencyCase(i, c))

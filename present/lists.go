@@ -9,7 +9,8 @@ import (
 	"coview/present/labels"
 )
 
-func officers(d *api.Officers, closed bool) *Page {
+func officers(d *api.Officers, g given) *Page {
+	closed := g.closed
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
@@ -66,7 +67,7 @@ func officerSummary(d *api.Officers) string {
 	return s
 }
 
-func filings(d *api.FilingHistory) *Page {
+func filings(d *api.FilingHistory, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
@@ -85,7 +86,7 @@ func filings(d *api.FilingHistory) *Page {
 	return pg.orEmpty()
 }
 
-func pscStatements(d *api.PSCStatements) *Page {
+func pscStatements(d *api.PSCStatements, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
@@ -113,7 +114,7 @@ func pscStatements(d *api.PSCStatements) *Page {
 	return pg.orEmpty()
 }
 
-func appointments(d *api.Appointments) *Page {
+func appointments(d *api.Appointments, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
@@ -134,7 +135,7 @@ func appointmentItem(a api.Appointment) Item {
 	to := a.AppointedTo
 	name := clean(to.CompanyName)
 	company := name
-	if labels.StatusClassOf(to.CompanyStatus) != labels.ClassActive && to.CompanyStatus != "" {
+	if api.StatusClassOf(to.CompanyStatus) != api.ClassActive && to.CompanyStatus != "" {
 		company += " (" + strings.ToLower(clean(labels.Status(to.CompanyStatus))) + ")"
 	}
 	link := a.Links.Company

@@ -12,7 +12,8 @@ import (
 // says of them, with a row that opens all their appointments. closed says
 // the company has ceased, so that an appointment without a resignation
 // is not read as current.
-func officer(o *api.Officer, closed bool, bad []string) *Page {
+func officer(o *api.Officer, g given) *Page {
+	closed, bad := g.closed, g.answer.Unreadable
 	name := clean(o.Name)
 	var rows []Row
 	rows = add(rows, "Name", orDash(name))

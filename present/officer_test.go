@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"coview/api"
 )
 
 func TestAnOfficersAppointmentInFull(t *testing.T) {
@@ -47,14 +49,15 @@ func TestAnOfficersAppointmentInFull(t *testing.T) {
 func TestEveryOfficerOpensInFullAndThenAllTheirAppointments(t *testing.T) {
 	c := demoRegistry(t)
 	a, _ := follow(t, c, "/company/00006400/officers")
-	for _, o := range a.Officers.Items {
+	officers, _ := api.Value[*api.Officers](a)
+	for _, o := range officers.Items {
 		_, pg := follow(t, c, o.Links.Self)
 		links := linksIn(pg)
 		if len(links) == 0 || links[0].Link != o.Links.Appointments() || links[0].Open != o.Name {
 			t.Fatalf("%s: links %+v", o.Name, links)
 		}
 		b, list := follow(t, c, links[0].Link)
-		if b.Appointments == nil || list.Heading != o.Name {
+		if !holds[*api.Appointments](b) || list.Heading != o.Name {
 			t.Fatalf("%s's appointments open a page headed %q", o.Name, list.Heading)
 		}
 	}

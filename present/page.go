@@ -79,44 +79,58 @@ type Line struct {
 
 // Show puts an answer in words. company is the profile of the company the
 // resource belongs to, when known: a dissolved company's officers are read
-// differently. A profile is shown by Panes, not here.
+// differently. A profile is shown by Panes, not here; a kind with no row
+// in shown, or an answer without its kind's value, is shown as the JSON it
+// is.
 func Show(a *api.Answer, company *api.Profile) *Page {
-	closed := company != nil && Closed(company)
-	switch {
-	case a.Officers != nil:
-		return officers(a.Officers, closed)
-	case a.Filings != nil:
-		return filings(a.Filings)
-	case a.PSCStatements != nil:
-		return pscStatements(a.PSCStatements)
-	case a.Appointments != nil:
-		return appointments(a.Appointments)
-	case a.Search != nil:
-		return search(a.Search, a.Resource.Kind)
-	case a.PSCs != nil:
-		return pscs(a.PSCs)
-	case a.PSC != nil:
-		return psc(a.PSC, a.Unreadable)
-	case a.Charges != nil:
-		return charges(a.Charges)
-	case a.Charge != nil:
-		return charge(a.Charge, a.Unreadable)
-	case a.Insolvency != nil:
-		return insolvency(a.Insolvency)
-	case a.Filing != nil:
-		return filing(a.Filing, a.Raw, a.Unreadable)
-	case a.Officer != nil:
-		return officer(a.Officer, closed, a.Unreadable)
-	case a.Exemptions != nil:
-		return exemptions(a.Exemptions)
-	case a.Registers != nil:
-		return registers(a.Registers)
-	case a.UKEstablishments != nil:
-		return ukEstablishments(a.UKEstablishments)
-	case a.Resource.Kind == api.ResPSCStatement && a.Raw != nil:
-		return pscStatement(a.Raw)
+	if show := shown[a.Resource.Kind]; show != nil {
+		if pg := show(a, given{answer: a, closed: company != nil && Closed(company)}); pg != nil {
+			return pg
+		}
 	}
 	return &Page{Total: -1, Lines: Document(a.Raw)}
+}
+
+// shown is how each kind of answer is put in words: one row per kind of
+// api's table (api/kinds.go) that coview has words for, each a function
+// of the kind's Go type.
+var shown = map[api.ResourceKind]func(*api.Answer, given) *Page{
+	api.ResOfficers:         words(officers),
+	api.ResOfficer:          words(officer),
+	api.ResFilings:          words(filings),
+	api.ResFiling:           words(filing),
+	api.ResPSCs:             words(pscs),
+	api.ResPSC:              words(psc),
+	api.ResPSCStatements:    words(pscStatements),
+	api.ResPSCStatement:     words(pscStatement),
+	api.ResCharges:          words(charges),
+	api.ResCharge:           words(charge),
+	api.ResInsolvency:       words(insolvency),
+	api.ResExemptions:       words(exemptions),
+	api.ResRegisters:        words(registers),
+	api.ResUKEstablishments: words(ukEstablishments),
+	api.ResAppointments:     words(appointments),
+	api.ResSearch:           words(search),
+	api.ResSearchCompanies:  words(search),
+	api.ResSearchOfficers:   words(search),
+}
+
+// given is what a row of shown may read besides the answer's value.
+type given struct {
+	answer *api.Answer // its Resource, Raw and Unreadable
+	closed bool        // the company has ceased: its officers are read differently
+}
+
+// words makes a row of shown of a function of the kind's Go type T: nil
+// when the answer holds no T.
+func words[T any](show func(T, given) *Page) func(*api.Answer, given) *Page {
+	return func(a *api.Answer, g given) *Page {
+		v, ok := api.Value[T](a)
+		if !ok {
+			return nil
+		}
+		return show(v, g)
+	}
 }
 
 // counted is "1 filing", "5,000 filings", or "" when the total is unknown.

@@ -74,7 +74,7 @@ func isFalse(b *bool) bool { return b != nil && !*b }
 // Closed reports whether the company has ceased (dissolved, removed,
 // closed): its stale overdue flags must not be shown as overdue.
 func Closed(p *api.Profile) bool {
-	return labels.StatusClassOf(p.CompanyStatus) == labels.ClassDissolved
+	return api.StatusClassOf(p.CompanyStatus) == api.ClassDissolved
 }
 
 // Overview is the company at a glance.

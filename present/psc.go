@@ -14,7 +14,7 @@ const protectedName = "Protected: details withheld"
 // pscs is the list of a company's persons with significant control (or
 // an overseas entity's beneficial owners): who, what kind, since when,
 // and what control they have. Every row opens that person's own page.
-func pscs(d *api.PSCList) *Page {
+func pscs(d *api.PSCList, _ given) *Page {
 	one, many := "person with significant control", "people with significant control"
 	for _, p := range d.Items {
 		if p.IsBeneficialOwner() {
@@ -92,7 +92,8 @@ func pscSummary(d *api.PSCList, pg *Page, one, many string) string {
 // registered in this registry opens that company, first among the rows
 // that open something, so that an ownership chain can be walked: company,
 // its PSCs, a corporate PSC, that company's PSCs.
-func psc(p *api.PSC, bad []string) *Page {
+func psc(p *api.PSC, g given) *Page {
+	bad := g.answer.Unreadable
 	title := "Person with significant control"
 	if p.IsBeneficialOwner() {
 		title = "Beneficial owner"

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"coview/api"
 )
 
 // row is one list row as a user reads it: its cells joined with " | ",
@@ -146,10 +148,11 @@ func TestACorporatePSCOpensItsCompanySoThatAnOwnershipChainCanBeWalked(t *testin
 			t.Fatalf("%s's owner %q: the company is not the first link: %+v", company, owner.Cells[0], links)
 		}
 		a, _ := follow(t, c, links[0].Link)
-		if a.Profile == nil || !strings.HasPrefix(links[0].Open, a.Profile.CompanyNumber+" ") {
+		p, _ := api.Value[*api.Profile](a)
+		if p == nil || !strings.HasPrefix(links[0].Open, p.CompanyNumber+" ") {
 			t.Fatalf("%q opens %q, titled %q", owner.Cells[0], links[0].Link, links[0].Open)
 		}
-		company = a.Profile.CompanyNumber
+		company = p.CompanyNumber
 	}
 	if got := strings.Join(chain, " -> "); got != "00006413 -> 00006412 -> 00006411" {
 		t.Fatalf("walked %s", got)

@@ -1,21 +1,16 @@
 package present
 
 import (
-	"encoding/json"
-
 	"coview/api"
 	"coview/present/labels"
 )
 
 // pscStatement is one statement about persons with significant control,
-// in words, opening the person it names when there is one. api.Fetch
-// gives no typed member for a single statement yet, so it is read here
-// from the body as received, in the same shape as an item of the list; a
-// body that does not read as one is shown as JSON.
-func pscStatement(raw []byte) *Page {
-	var s api.PSCStatement
-	if json.Unmarshal(raw, &s) != nil || s.Statement == "" {
-		return &Page{Total: -1, Lines: Document(raw)}
+// in words, opening the person it names when there is one; a body that
+// does not read as one is shown as JSON.
+func pscStatement(s *api.PSCStatement, g given) *Page {
+	if s.Statement == "" {
+		return &Page{Total: -1, Lines: Document(g.answer.Raw)}
 	}
 	var rows []Row
 	rows = add(rows, "Statement", labels.PSCStatement(s.Statement, s.LinkedPSCName))
@@ -26,5 +21,6 @@ func pscStatement(raw []byte) *Page {
 		name = "the person with significant control it names"
 	}
 	rows = linkRow(rows, "Person", name, s.Links.PersonWithSignificantControl, name)
+	rows = unreadable(rows, g.answer.Unreadable)
 	return sectioned("", Section{Title: "Statement about people with significant control", Rows: rows})
 }

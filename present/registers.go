@@ -11,7 +11,7 @@ import (
 // registers say where a company keeps the statutory registers it does
 // not keep at its registered office: a section for each, where it is now,
 // then each move, newest first, opening the filing that made it.
-func registers(d *api.Registers) *Page {
+func registers(d *api.Registers, _ given) *Page {
 	var sections []Section
 	away := 0
 	for _, k := range d.Keys() {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"coview/api"
 )
 
 func TestRegistersSayWhereEachIsKeptAndOpenTheFilingsThatMovedThem(t *testing.T) {
@@ -34,7 +36,7 @@ func TestRegistersSayWhereEachIsKeptAndOpenTheFilingsThatMovedThem(t *testing.T)
 	}
 	c := demoRegistry(t)
 	for _, l := range links {
-		if a, _ := follow(t, c, l.Link); a.Filing == nil || !strings.HasPrefix(l.Open, "Filing: ") {
+		if a, _ := follow(t, c, l.Link); !holds[*api.FilingItem](a) || !strings.HasPrefix(l.Open, "Filing: ") {
 			t.Errorf("%q opens %q titled %q", l.Value, l.Link, l.Open)
 		}
 	}

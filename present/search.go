@@ -14,7 +14,8 @@ import (
 // year of birth, number of appointments and address; each row opening the
 // company or the officer's appointments. Where the query matched a name is
 // accented.
-func search(d *api.SearchResults, kind api.ResourceKind) *Page {
+func search(d *api.SearchResults, g given) *Page {
+	kind := g.answer.Resource.Kind
 	pg := &Page{Total: d.Total(), Empty: d.Empty}
 	switch kind {
 	case api.ResSearchCompanies:
@@ -73,7 +74,7 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 		if status != "" {
 			out.Accents = append(out.Accents, statusAccent(it.CompanyStatus, 2, status))
 		}
-		out.Quiet = labels.StatusClassOf(it.CompanyStatus) == labels.ClassDissolved
+		out.Quiet = api.StatusClassOf(it.CompanyStatus) == api.ClassDissolved
 	case api.SearchOfficer, api.SearchDisqualifiedOfficer:
 		born := ""
 		if it.DateOfBirth != nil {
@@ -135,12 +136,12 @@ func matched(text string, offsets []int) (string, [][2]int) {
 // statusAccent colours a status cell as the header colours a status.
 func statusAccent(status string, cell int, shown string) Accent {
 	a := Accent{Cell: cell, End: len(shown), Kind: StatusOther}
-	switch labels.StatusClassOf(status) {
-	case labels.ClassActive:
+	switch api.StatusClassOf(status) {
+	case api.ClassActive:
 		a.Kind = StatusActive
-	case labels.ClassDissolved:
+	case api.ClassDissolved:
 		a.Kind = StatusClosed
-	case labels.ClassInsolvency:
+	case api.ClassInsolvency:
 		a.Kind = StatusInsolvent
 	}
 	return a

@@ -8,7 +8,7 @@ import (
 // ukEstablishments are an overseas company's establishments in the UK,
 // each a company of its own on the register that its row opens. Closed
 // ones are dim.
-func ukEstablishments(d *api.UKEstablishments) *Page {
+func ukEstablishments(d *api.UKEstablishments, _ given) *Page {
 	pg := &Page{
 		Total:   len(d.Items),
 		Empty:   d.Empty,
@@ -24,7 +24,7 @@ func ukEstablishments(d *api.UKEstablishments) *Page {
 		status := clean(labels.Status(u.CompanyStatus))
 		it := Item{
 			Cells: []string{name, clean(u.CompanyNumber), status, clean(u.Locality)},
-			Quiet: labels.StatusClassOf(u.CompanyStatus) == labels.ClassDissolved,
+			Quiet: api.StatusClassOf(u.CompanyStatus) == api.ClassDissolved,
 		}
 		if status != "" {
 			it.Accents = append(it.Accents, statusAccent(u.CompanyStatus, 2, status))

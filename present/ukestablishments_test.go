@@ -3,6 +3,8 @@ package present
 import (
 	"slices"
 	"testing"
+
+	"coview/api"
 )
 
 func TestUKEstablishmentsOpenTheirCompanies(t *testing.T) {
@@ -19,7 +21,7 @@ func TestUKEstablishmentsOpenTheirCompanies(t *testing.T) {
 		t.Errorf("the status is not marked as live: %q", got)
 	}
 	a, _ := follow(t, c, it.Link)
-	if a.Profile == nil || a.Profile.CompanyNumber != "BR006410" || it.Title != "FREEDONIAN RUBBER DUCK EXPORTS S.A." {
+	if p, _ := api.Value[*api.Profile](a); p == nil || p.CompanyNumber != "BR006410" || it.Title != "FREEDONIAN RUBBER DUCK EXPORTS S.A." {
 		t.Errorf("%q opens %q titled %q", row(it), it.Link, it.Title)
 	}
 }

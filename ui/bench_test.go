@@ -20,7 +20,7 @@ func listModel(tb testing.TB, n, w, h int) *model {
 	m.box.Blur()
 	total := n
 	res := api.Resource{Kind: api.ResFilings, Number: "00000001", Link: "/company/00000001/filing-history"}
-	pg := present.Show(&api.Answer{Resource: res, Filings: &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}}, nil)
+	pg := present.Show(api.NewAnswer(res, nil, &api.FilingHistory{Items: makeFilings(n), TotalCount: &total}), nil)
 	showList(tb, m, common.Place{Res: res, Company: "00000001", Title: "Filing history"}, pg)
 	window(m).SetPosition(n/2, n/2-5)
 	return m
@@ -114,7 +114,7 @@ func searchModel(tb testing.TB, n, w, h int) *model {
 			CompanyNumber: fmt.Sprintf("%08d", 7000+i), CompanyStatus: "active", DateOfCreation: "2014-01-01",
 			AddressSnippet: "1 Quarry Lane, Little Puddleford", Matches: api.SearchMatches{Title: api.MatchOffsets{1, 7}}}
 	}
-	pg := present.Show(&api.Answer{Resource: res, Search: &api.SearchResults{Items: items, TotalResults: &total}}, nil)
+	pg := present.Show(api.NewAnswer(res, nil, &api.SearchResults{Items: items, TotalResults: &total}), nil)
 	showList(tb, m, common.Place{Res: res, Title: `Search "bramble"`}, pg)
 	window(m).SetPosition(n/2, n/2-5)
 	return m

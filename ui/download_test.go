@@ -377,8 +377,8 @@ func (noDocuments) Metadata(context.Context, string) (*api.DocumentMetadata, err
 	return nil, errors.New("no document API in this test")
 }
 
-func (noDocuments) SaveDocument(context.Context, *api.DocumentMetadata, string, string, string, func(api.Progress)) (string, error) {
-	return "", errors.New("no document API in this test")
+func (noDocuments) Download(context.Context, *api.DocumentMetadata, string, io.Writer, func(api.Progress)) (int64, error) {
+	return 0, errors.New("no document API in this test")
 }
 
 func TestADownloadsWordsFromTheNetworkAreShownAsText(t *testing.T) {

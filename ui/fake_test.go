@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"sync"
 	"testing"
 
@@ -73,38 +72,35 @@ func (f *fakeRegistry) count() int { return len(f.requests()) }
 // notes each request in the words the tests match ("company 00000001",
 // "officers /company/00000001/officers 100").
 func (f *fakeRegistry) Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
-	a := &api.Answer{Resource: res}
+	var v any
+	var raw []byte
 	var err error
 	switch res.Kind {
 	case api.ResCompany:
-		a.Profile, err = f.company(ctx, res.Number)
+		v, err = f.company(ctx, res.Number)
 	case api.ResOfficers:
-		a.Officers, err = f.officersPage(ctx, res.Link, page)
+		v, err = f.officersPage(ctx, res.Link, page)
 	case api.ResFilings:
-		a.Filings, err = f.filingsPage(ctx, res.Link, page)
+		v, err = f.filingsPage(ctx, res.Link, page)
 	case api.ResPSCStatements:
 		if err = f.enter(ctx, "psc "+res.Link, res.Link); err == nil {
-			a.PSCStatements = &api.PSCStatements{ListInfo: api.ListInfo{Empty: "none"}}
+			v = &api.PSCStatements{ListInfo: api.ListInfo{Empty: "none"}}
 		}
 	case api.ResAppointments:
 		if err = f.enter(ctx, "appointments "+res.Link, res.Link); err == nil {
-			a.Appointments = &api.Appointments{Name: "SOMEONE, Anyone"}
+			v = &api.Appointments{Name: "SOMEONE, Anyone"}
 		}
 	default:
-		a.Raw, err = f.get(ctx, res.Link)
+		raw, err = f.get(ctx, res.Link)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if a.Raw == nil {
+	if v != nil {
 		// The body as a registry would have sent it, for the source view.
-		for _, v := range []any{a.Profile, a.Officers, a.Filings, a.PSCStatements, a.Appointments} {
-			if v != nil && !reflect.ValueOf(v).IsNil() {
-				a.Raw, _ = json.Marshal(v)
-			}
-		}
+		raw, _ = json.Marshal(v)
 	}
-	return a, nil
+	return api.NewAnswer(res, raw, v), nil
 }
 
 func (f *fakeRegistry) company(ctx context.Context, number api.Number) (*api.Profile, error) {

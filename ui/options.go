@@ -33,7 +33,7 @@ type Options struct {
 
 	// Documents fetches filings' documents (d, D); nil: there is no
 	// document API. DownloadDir says where they are saved, asked at each
-	// download; nil is api.DownloadDir of the environment.
+	// download; nil is save.DownloadDir of the environment.
 	Documents   Documents
 	DownloadDir func() string
 	// OpenFile opens a saved document in the system's viewer, and OpenURL

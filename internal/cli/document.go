@@ -14,8 +14,9 @@ import (
 
 	"coview/api"
 	"coview/keystore"
-	"coview/present/labels"
+	"coview/present"
 	"coview/present/sanitize"
+	"coview/save"
 )
 
 const documentLong = `Save a filing's document (the accounts, a confirmation statement...) as the
@@ -27,12 +28,14 @@ as the browser shows it on the filing's page, or as in
 coview --json --follow filings NUMBER.
 
 Without -o the document is saved in the current directory under a name that
-says what it is, such as "00006400 2025-12-09 AA full accounts.pdf"; a file
+says what it is, the one the browser saves it under, such as
+"00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"; a file
 that is there is never overwritten: " (2)" is added to the new one's name.
 -o DIR saves into DIR in the same way, -o FILE saves as FILE (refused if FILE
 exists), and -o - writes the document to stdout. The path is printed on
 stderr; on a terminal, so is the progress. A download that fails or is
-interrupted leaves no file behind.
+interrupted, or that brings fewer bytes than the document API gives as the
+document's size, leaves no file behind.
 
 The key goes to the registry and its document API only; the document itself
 comes from a storage host through a short-lived link, which is never sent the
@@ -191,12 +194,15 @@ func runDocument(ctx context.Context, args []string, f *documentFlags, env Env) 
 		_, err := reg.docs.Download(ctx, meta, format, env.Stdout, progress)
 		return documentError(about, err)
 	}
+	fill := func(w io.Writer) error {
+		_, err := reg.docs.Download(ctx, meta, format, w, progress)
+		return err
+	}
 	var path string
 	if dest.file != "" {
-		path, err = reg.docs.SaveDocumentAs(ctx, meta, format, dest.file, progress)
+		path, err = save.As(dest.file, fill)
 	} else {
-		name := api.DocumentFileName(number, filing, labels.FilingDescription(filing.Description, nil), format)
-		path, err = reg.docs.SaveDocument(ctx, meta, format, dest.dir, name, progress)
+		path, err = save.Into(dest.dir, present.DocumentFileName(number, filing, format), fill)
 	}
 	if errors.Is(err, fs.ErrExist) {
 		return existsError(dest.file)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +12,9 @@ import (
 	"sync"
 	"testing"
 
+	"coview/api"
 	"coview/api/demo"
+	"coview/present"
 )
 
 // demoDocuments runs the whole demo, documents included, and points
@@ -43,7 +46,7 @@ func files(t *testing.T, dir string) []string {
 func TestDocumentSavesInTheCurrentDirectoryUnderANameThatSaysWhatItIs(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	for _, want := range []string{"00006400 2025-12-09 AA full accounts.pdf", "00006400 2025-12-09 AA full accounts (2).pdf"} {
+	for _, want := range []string{"00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf", "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025 (2).pdf"} {
 		r := run(t, "", nil, "--demo", "document", "6400", demo.FilingWithXHTML)
 		if r.code != 0 || !strings.HasPrefix(r.stderr, "coview: saved ") || !strings.HasSuffix(r.stderr, " to "+want+"\n") || r.stdout != "" {
 			t.Fatalf("exit %d, stdout %q, stderr %q; want it saved as %q", r.code, r.stdout, r.stderr, want)
@@ -55,6 +58,38 @@ func TestDocumentSavesInTheCurrentDirectoryUnderANameThatSaysWhatItIs(t *testing
 	}
 	if got := files(t, dir); len(got) != 2 {
 		t.Fatalf("%v", got)
+	}
+}
+
+// The browser and coview document save a filing under one name: the
+// one present.DocumentFileName makes of the filing as the browser reads
+// it (from the page of the filing history its row is on), description
+// values and all.
+func TestDocumentSavesUnderTheNameTheBrowserSavesItUnder(t *testing.T) {
+	env := demoDocuments(t)
+	c, err := api.New(api.Options{BaseURL: env["COVIEW_BASE_URL"], Key: demo.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	history, err := c.Get(context.Background(), "/company/00006400/filing-history", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := api.ReadFiling(history.Body, demo.FilingWithXHTML)
+	if !ok || len(f.Values()) == 0 {
+		t.Fatalf("the demo filing %s, with values in its description, is not on the first page of 00006400's history: %+v", demo.FilingWithXHTML, f)
+	}
+	browser := present.DocumentFileName("00006400", f, api.FormatPDF)
+	if browser != "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf" {
+		t.Errorf("the browser's name is %q, not the one the README shows", browser)
+	}
+	dir := t.TempDir()
+	r := run(t, "", env, "document", "6400", demo.FilingWithXHTML, "-o", dir)
+	if r.code != 0 || !strings.HasSuffix(r.stderr, " to "+filepath.Join(dir, browser)+"\n") {
+		t.Fatalf("exit %d, stderr %q; want it saved as %q", r.code, r.stderr, browser)
+	}
+	if got := files(t, dir); len(got) != 1 || got[0] != browser {
+		t.Fatalf("saved %q, the browser saves %q", got, browser)
 	}
 }
 
@@ -71,9 +106,9 @@ func TestDocumentGoesWhereOutputSays(t *testing.T) {
 		stdoutPDF bool
 		stderr    string
 	}{
-		{"into a directory", []string{"-o", dir}, 0, "00006400 2025-12-09 AA full accounts.pdf", false, ""},
-		{"into a directory named with a slash", []string{"-o", dir + "/"}, 0, "00006400 2025-12-09 AA full accounts (2).pdf", false, ""},
-		{"as XHTML", []string{"-o", dir, "--format", "xhtml"}, 0, "00006400 2025-12-09 AA full accounts.xhtml", false, ""},
+		{"into a directory", []string{"-o", dir}, 0, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf", false, ""},
+		{"into a directory named with a slash", []string{"-o", dir + "/"}, 0, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025 (2).pdf", false, ""},
+		{"as XHTML", []string{"-o", dir, "--format", "xhtml"}, 0, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.xhtml", false, ""},
 		{"as a file", []string{"-o", filepath.Join(dir, "accounts.pdf")}, 0, "accounts.pdf", false, ""},
 		{"onto a file that is there", []string{"-o", mine}, 1, "", false, "never overwrites"},
 		{"to stdout", []string{"-o", "-"}, 0, "", true, ""},
@@ -141,6 +176,48 @@ func TestDocumentFailuresHaveExitCodesAndLeaveNoFile(t *testing.T) {
 			r := run(t, "", tt.env, append(tt.args, "-o", dir)...)
 			if r.code != tt.code || !strings.Contains(r.stderr, tt.want) {
 				t.Fatalf("exit %d, want %d; stderr %q, want it to say %q", r.code, tt.code, r.stderr, tt.want)
+			}
+			if got := files(t, dir); len(got) != 0 {
+				t.Fatalf("left %v", got)
+			}
+		})
+	}
+}
+
+// Issue 20, 8: a storage that sends 1,000 bytes of a document the
+// document API gives as 5,000 (with a Content-Length of 1,000, so the
+// transfer itself looks whole) has not sent the document: exit 1, a
+// message that says the download is incomplete, and no file.
+func TestDocumentThatArrivesIncompleteIsNotSaved(t *testing.T) {
+	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		w.Write(append([]byte("%PDF-1.4 "), bytes.Repeat([]byte("x"), 991)...))
+	}))
+	defer storage.Close()
+	var docs *httptest.Server
+	docs = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/content") {
+			http.Redirect(w, r, storage.URL+"/docs/1", http.StatusFound)
+			return
+		}
+		fmt.Fprintf(w, `{"links":{"document":"%s/document/1/content"},"resources":{"application/pdf":{"content_length":5000}}}`, docs.URL)
+	}))
+	defer docs.Close()
+	registry := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"transaction_id":"VDE","type":"AA","date":"2025-12-09","description":"accounts-with-accounts-type-full","links":{"document_metadata":"%s/document/1"}}`, docs.URL)
+	}))
+	defer registry.Close()
+	for _, out := range []string{"dir", "file"} {
+		t.Run("saved to a "+out, func(t *testing.T) {
+			dir := t.TempDir()
+			o := dir
+			if out == "file" {
+				o = filepath.Join(dir, "accounts.pdf")
+			}
+			r := run(t, "", map[string]string{"COVIEW_API_KEY": demo.Key}, "document", "00006400", "VDE", "-o", o,
+				"--base-url", registry.URL, "--document-url", docs.URL)
+			if r.code != 1 || !strings.Contains(r.stderr, "the download is incomplete: 1.0 kB of the 5.0 kB the document API gives as its size arrived") {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
 			if got := files(t, dir); len(got) != 0 {
 				t.Fatalf("left %v", got)

@@ -165,11 +165,11 @@ func follow(ctx context.Context, c *api.Client, number api.Number, name string, 
 // titles with the first page only. It returns the answer in words, or nil
 // for a profile.
 func writeAnswer(w *bufio.Writer, a *api.Answer, company *api.Profile, first, all bool, out output, env Env) *present.Page {
-	if a.Profile != nil {
+	if p, ok := api.Value[*api.Profile](a); ok {
 		if out == asJSON {
 			writeJSON(w, a.Raw, all)
 		} else {
-			present.WriteProfile(w, a.Profile, time.Now())
+			present.WriteProfile(w, p, time.Now())
 		}
 		return nil
 	}

@@ -31,8 +31,8 @@ func wantFollowed(t *testing.T, c *api.Client, p *api.Profile, link string, all 
 		if err != nil {
 			t.Fatalf("fetch %s from %d: %v", link, start, err)
 		}
-		if a.Profile != nil {
-			present.WriteProfile(&b, a.Profile, time.Now())
+		if p, ok := api.Value[*api.Profile](a); ok {
+			present.WriteProfile(&b, p, time.Now())
 			return b.String(), res.Kind
 		}
 		pg := present.Show(a, company)

@@ -7,6 +7,7 @@ import (
 
 	"coview/api"
 	"coview/keystore"
+	"coview/save"
 	"coview/ui"
 )
 
@@ -157,7 +158,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			KeyKept:     k.kept(),
 			Version:     programVersion(),
 			Documents:   reg.docs,
-			DownloadDir: func() string { return api.DownloadDir(env.Getenv) },
+			DownloadDir: func() string { return save.DownloadDir(env.Getenv) },
 			OpenFile:    openFile,
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,

@@ -122,7 +122,11 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 			w.Flush()
 			return withHint(err)
 		}
-		s := a.Search
+		s, ok := api.Value[*api.SearchResults](a)
+		if !ok {
+			w.Flush()
+			return fmt.Errorf("the registry's answer to %s holds no search results", res.Link)
+		}
 		if s.Empty != "" && loaded == 0 {
 			return &exitError{code: exitNotFound, msg: fmt.Sprintf("no %s match %q", searchedFor(res.Kind), query)}
 		}

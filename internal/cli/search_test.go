@@ -29,13 +29,14 @@ func wantSearched(t *testing.T, c *api.Client, kind api.ResourceKind, query stri
 		if err != nil {
 			t.Fatalf("search %q from %d: %v", query, page.StartIndex, err)
 		}
-		if len(a.Search.Items) > 0 {
+		found, _ := api.Value[*api.SearchResults](a)
+		if len(found.Items) > 0 {
 			present.WritePage(&b, present.Show(a, nil), first)
 		}
-		if !all || !a.Search.More() {
+		if !all || !found.More() {
 			return b.String()
 		}
-		page = a.Search.NextPage()
+		page = found.NextPage()
 	}
 }
 

@@ -55,57 +55,6 @@ func StatusDetail(v string) string {
 	return Humanize(k)
 }
 
-// StatusClass groups statuses for colouring, so the UI needs one switch on
-// four classes instead of knowing every status key.
-type StatusClass int
-
-// The zero value is ClassOther so that an unset or unknown status is shown
-// neutrally rather than as healthy.
-const (
-	ClassOther      StatusClass = iota // unknown or neither live, closed nor insolvent
-	ClassActive                        // trading or otherwise live
-	ClassDissolved                     // no longer exists on the register
-	ClassInsolvency                    // under an insolvency procedure
-)
-
-// String names the class, mainly for test output and debugging.
-func (c StatusClass) String() string {
-	switch c {
-	case ClassActive:
-		return "active"
-	case ClassDissolved:
-		return "dissolved"
-	case ClassInsolvency:
-		return "insolvency"
-	default:
-		return "other"
-	}
-}
-
-// statusClasses: "open" (a UK establishment) and "registered" (an
-// overseas entity) are the live states of those entity kinds, so they
-// colour like "active".
-var statusClasses = map[string]StatusClass{
-	"active":                 ClassActive,
-	"open":                   ClassActive,
-	"registered":             ClassActive,
-	"dissolved":              ClassDissolved,
-	"removed":                ClassDissolved,
-	"closed":                 ClassDissolved,
-	"converted-closed":       ClassDissolved,
-	"liquidation":            ClassInsolvency,
-	"receivership":           ClassInsolvency,
-	"administration":         ClassInsolvency,
-	"voluntary-arrangement":  ClassInsolvency,
-	"insolvency-proceedings": ClassInsolvency,
-}
-
-// StatusClassOf classifies a company_status value; unknown values are
-// ClassOther.
-func StatusClassOf(v string) StatusClass {
-	return statusClasses[norm(v)]
-}
-
 // cessationLabels names date_of_cessation after the way the entity ended.
 var cessationLabels = map[string]string{
 	"dissolved":        "Dissolved on",

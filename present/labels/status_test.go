@@ -41,42 +41,6 @@ func TestStatusDetail(t *testing.T) {
 	}
 }
 
-func TestStatusClassOf(t *testing.T) {
-	tests := []struct {
-		in   string
-		want StatusClass
-	}{
-		{"active", ClassActive},
-		{"open", ClassActive},
-		{"registered", ClassActive},
-		{"dissolved", ClassDissolved},
-		{"removed", ClassDissolved},
-		{"closed", ClassDissolved},
-		{"converted-closed", ClassDissolved},
-		{"liquidation", ClassInsolvency},
-		{"receivership", ClassInsolvency},
-		{"administration", ClassInsolvency},
-		{"voluntary-arrangement", ClassInsolvency},
-		{"insolvency-proceedings", ClassInsolvency},
-		{" Liquidation ", ClassInsolvency},
-		{"brand-new-status", ClassOther},
-		{"", ClassOther},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in+" is classed "+tt.want.String(), func(t *testing.T) {
-			if got := StatusClassOf(tt.in); got != tt.want {
-				t.Errorf("StatusClassOf(%q) = %v, want %v", tt.in, got, tt.want)
-			}
-		})
-	}
-	t.Run("the zero class is other so unset statuses look neutral", func(t *testing.T) {
-		var c StatusClass
-		if c != ClassOther {
-			t.Errorf("zero StatusClass = %v, want other", c)
-		}
-	})
-}
-
 func TestCessationLabel(t *testing.T) {
 	tests := []struct {
 		name, in, want string

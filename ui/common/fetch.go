@@ -46,12 +46,12 @@ func Fetch(ctx context.Context, reg Registry, k Key, company *api.Profile) (Entr
 	if err != nil {
 		return Entry{}, err
 	}
-	if a.Profile != nil {
-		return Entry{Profile: a.Profile}, nil
+	if p, ok := api.Value[*api.Profile](a); ok {
+		return Entry{Profile: p}, nil
 	}
 	e := Entry{Page: present.Show(a, company), Raw: Pack(a.Raw)}
-	if a.Appointments != nil && k.Start == 0 {
-		r := connections.RecordOf(k.Res.ID, a.Appointments)
+	if list, ok := api.Value[*api.Appointments](a); ok && k.Start == 0 {
+		r := connections.RecordOf(k.Res.ID, list)
 		e.Officer = &r
 	}
 	return e, nil

@@ -38,7 +38,7 @@ func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string,
 	var rest []string
 	rest = append(rest, s.Meta.Render(Line(Or(p.CompanyNumber, n.String()))))
 	if p.CompanyStatus != "" {
-		badge := s.Badge[labels.StatusClassOf(p.CompanyStatus)]
+		badge := s.Badge[api.StatusClassOf(p.CompanyStatus)]
 		rest = append(rest, badge.Render(Line(labels.Status(p.CompanyStatus))))
 	}
 	for _, a := range present.Alerts(p) {

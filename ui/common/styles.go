@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"coview/api"
 	"coview/present"
-	"coview/present/labels"
 )
 
 // Styles is every style the browser draws with, built in one place for a
@@ -20,7 +20,7 @@ import (
 type Styles struct {
 	Title    lipgloss.Style // the company name
 	Meta     lipgloss.Style // number and type next to it, the breadcrumb, the rule
-	Badge    map[labels.StatusClass]lipgloss.Style
+	Badge    map[api.StatusClass]lipgloss.Style
 	Tabs     TabStyles
 	Label    lipgloss.Style
 	Value    lipgloss.Style
@@ -67,11 +67,11 @@ func NewStyles(isDark bool) Styles {
 	s := Styles{
 		Title: lipgloss.NewStyle().Bold(true).Foreground(fg),
 		Meta:  lipgloss.NewStyle().Foreground(faint),
-		Badge: map[labels.StatusClass]lipgloss.Style{
-			labels.ClassActive:     badge(green),
-			labels.ClassDissolved:  badge(grey),
-			labels.ClassInsolvency: badge(amber),
-			labels.ClassOther:      badge(accent),
+		Badge: map[api.StatusClass]lipgloss.Style{
+			api.ClassActive:     badge(green),
+			api.ClassDissolved:  badge(grey),
+			api.ClassInsolvency: badge(amber),
+			api.ClassOther:      badge(accent),
 		},
 		Tabs: TabStyles{
 			Off: lipgloss.NewStyle().Foreground(faint).Padding(0, 1),

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -18,16 +19,17 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
-	"coview/present/labels"
+	"coview/present"
+	"coview/save"
 	"coview/ui/common"
 )
 
 // Documents is where filings' documents come from: the document API. The
 // key goes to it and never to the storage it redirects to; that is the
-// api layer's to keep.
+// api layer's to keep. Putting the bytes on disk is package save's.
 type Documents interface {
 	Metadata(ctx context.Context, link string) (*api.DocumentMetadata, error)
-	SaveDocument(ctx context.Context, meta *api.DocumentMetadata, format, dir, name string, progress func(api.Progress)) (string, error)
+	Download(ctx context.Context, meta *api.DocumentMetadata, format string, w io.Writer, progress func(api.Progress)) (int64, error)
 }
 
 var _ Documents = (*api.DocumentClient)(nil)
@@ -43,7 +45,7 @@ const stopWithin = 3 * time.Second
 type Options struct {
 	Docs Documents // nil: there is no document API
 	// Dir says where documents are saved, asked at each download; nil
-	// is api.DownloadDir of the environment.
+	// is save.DownloadDir of the environment.
 	Dir func() string
 	// OpenFile opens a saved document in the system's viewer; nil when
 	// there is no display to open it on.
@@ -235,7 +237,7 @@ func (m *Model) dir() string {
 	if m.opts.Dir != nil {
 		return m.opts.Dir()
 	}
-	return api.DownloadDir(os.Getenv)
+	return save.DownloadDir(os.Getenv)
 }
 
 // fetch runs on the download's goroutine. f is the filing when the
@@ -246,7 +248,7 @@ func fetch(ctx context.Context, reg common.Registry, docs Documents, res api.Res
 		if err != nil {
 			return "", err
 		}
-		if f = a.Filing; f == nil {
+		if f, _ = api.Value[*api.FilingItem](a); f == nil {
 			return "", errors.New("the registry's answer holds no filing")
 		}
 		if f.Links.DocumentMetadata == "" {
@@ -254,7 +256,7 @@ func fetch(ctx context.Context, reg common.Registry, docs Documents, res api.Res
 		}
 		r.set(func(s *Msg) { s.stage = "the document API" })
 	}
-	name := api.DocumentFileName(res.Number, f, labels.FilingDescription(f.Description, f.Values()), api.FormatPDF)
+	name := present.DocumentFileName(res.Number, f, api.FormatPDF)
 	r.set(func(s *Msg) { s.title = name })
 	meta, err := docs.Metadata(ctx, f.Links.DocumentMetadata)
 	if errors.Is(err, api.ErrNotFound) {
@@ -268,8 +270,11 @@ func fetch(ctx context.Context, reg common.Registry, docs Documents, res api.Res
 			meta.FormatsInWords(), res.Number, res.ID)
 	}
 	r.set(func(s *Msg) { s.stage = "the storage" })
-	return docs.SaveDocument(ctx, meta, api.FormatPDF, dir, name, func(p api.Progress) {
-		r.set(func(s *Msg) { s.prog, s.bytes = p, true })
+	return save.Into(dir, name, func(w io.Writer) error {
+		_, err := docs.Download(ctx, meta, api.FormatPDF, w, func(p api.Progress) {
+			r.set(func(s *Msg) { s.prog, s.bytes = p, true })
+		})
+		return err
 	})
 }
 

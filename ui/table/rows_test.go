@@ -17,7 +17,7 @@ func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 	var l *Rows
 	for start := 0; l == nil || !l.Done; start = l.Loaded {
 		end := min(start+100, len(all))
-		pg := shown(&api.Answer{Officers: &api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}})
+		pg := shown(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &api.Officers{Items: all[start:end], TotalResults: &total, ActiveCount: &active}))
 		if l == nil {
 			l = New(pg)
 		} else {
@@ -36,11 +36,11 @@ func TestListPageCountsPagesAndKnowsWhenItIsDone(t *testing.T) {
 }
 
 func TestListPageStopsOnAnEmptyPageWhenTheTotalIsUnknown(t *testing.T) {
-	l := New(shown(&api.Answer{Filings: &api.FilingHistory{Items: makeFilings(100)}}))
+	l := New(shown(api.NewAnswer(api.Resource{Kind: api.ResFilings}, nil, &api.FilingHistory{Items: makeFilings(100)})))
 	if l.Done {
 		t.Fatal("done after a full page with no total")
 	}
-	l.Add(shown(&api.Answer{Filings: &api.FilingHistory{}}))
+	l.Add(shown(api.NewAnswer(api.Resource{Kind: api.ResFilings}, nil, &api.FilingHistory{})))
 	if !l.Done || l.Count != 100 {
 		t.Fatalf("done %v with %d rows", l.Done, l.Count)
 	}
@@ -50,8 +50,8 @@ func TestListPageKeepsTheWidestCellOfEachColumn(t *testing.T) {
 	officers := makeOfficers(2)
 	officers[1].Name = "A MUCH LONGER NAME THAN THE OTHERS, Wilhelmina"
 	officers[1].OfficerRole = "llp-designated-member"
-	l := New(shown(&api.Answer{Officers: &api.Officers{Items: officers[:1]}}))
-	l.Add(shown(&api.Answer{Officers: &api.Officers{Items: officers[1:]}}))
+	l := New(shown(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &api.Officers{Items: officers[:1]})))
+	l.Add(shown(api.NewAnswer(api.Resource{Kind: api.ResOfficers}, nil, &api.Officers{Items: officers[1:]})))
 	if want := len(officers[1].Name); l.Widest[0] != want {
 		t.Fatalf("widest name %d, want %d", l.Widest[0], want)
 	}

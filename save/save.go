@@ -1,56 +1,58 @@
-package api
+package save
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 )
 
-// SaveDocument downloads a document (see Download) into the directory dir
-// under name (see DocumentFileName) and returns the path of the file.
+// Into saves what fill writes in the directory dir, under name made safe
+// for a file system (Name), and returns the path of the file.
 //
-// An existing file is never overwritten: when name is taken, " (2)",
-// " (3)"... is added before its extension, and the first free name is
-// claimed atomically, so two downloads at once cannot take the same one.
-// The bytes go to a hidden temporary file in dir, which gets its name only
-// once the download is whole; a download that fails or is cancelled leaves
-// neither a file under the name nor the temporary file behind.
-func (c *DocumentClient) SaveDocument(ctx context.Context, meta *DocumentMetadata, format, dir, name string, progress func(Progress)) (string, error) {
-	if name == "" || name != filepath.Base(name) || name == "." || name == ".." {
-		return "", fmt.Errorf("cannot save a document as %q: not a file name", name)
+// A file that is there is never overwritten: when the name is taken,
+// " (2)", " (3)"... is added before its extension, and the first free name
+// is claimed atomically, so two saves at once cannot take the same one.
+// fill writes to a hidden temporary file in dir, which gets its name only
+// once fill has returned nil; when fill fails (a download cut short,
+// cancelled, incomplete), neither a file under the name nor the temporary
+// file is left behind, and its error is returned as it is.
+func Into(dir, name string, fill func(io.Writer) error) (string, error) {
+	safe := Name(name)
+	if safe == "" {
+		return "", fmt.Errorf("cannot save a file as %q: nothing of it can be a file name", name)
 	}
-	return c.save(ctx, meta, format, dir, name, true, progress)
+	return write(dir, safe, true, fill)
 }
 
-// SaveDocumentAs is SaveDocument to exactly path: if a file is there,
-// when the download begins or when it ends, the download is discarded and
-// the error matches fs.ErrExist.
-func (c *DocumentClient) SaveDocumentAs(ctx context.Context, meta *DocumentMetadata, format, path string, progress func(Progress)) (string, error) {
+// As is Into to exactly path, which is taken as it is (the user chose
+// it): if a file is there, when fill begins or when it ends, what fill
+// wrote is discarded and the error matches fs.ErrExist.
+func As(path string, fill func(io.Writer) error) (string, error) {
 	if _, err := os.Lstat(path); err == nil {
 		return "", &fs.PathError{Op: "save", Path: path, Err: fs.ErrExist}
 	}
-	return c.save(ctx, meta, format, filepath.Dir(path), filepath.Base(path), false, progress)
+	return write(filepath.Dir(path), filepath.Base(path), false, fill)
 }
 
-func (c *DocumentClient) save(ctx context.Context, meta *DocumentMetadata, format, dir, name string, numbered bool, progress func(Progress)) (string, error) {
+func write(dir, name string, numbered bool, fill func(io.Writer) error) (string, error) {
 	p, err := createPart(dir)
 	if err != nil {
 		return "", err
 	}
-	if _, err := c.Download(ctx, meta, format, p.f, progress); err != nil {
+	if err := fill(p.f); err != nil {
 		p.discard()
 		return "", err
 	}
 	return p.keep(name, numbered)
 }
 
-// part is a download on its way to a file: a hidden file, created only
+// part is a file on its way to its name: a hidden file, created only
 // by us, in the directory the file will be in, so that giving it its name
 // is a link or rename within one file system.
 type part struct {
@@ -83,21 +85,21 @@ func (p *part) discard() {
 	os.Remove(p.f.Name())
 }
 
-// keep gives the finished download its name, or with numbered the first
+// keep gives the finished file its name, or with numbered the first
 // of name, "name (2)", "name (3)"... that is free, and returns the path.
 // Claiming a name is atomic and never replaces a file: a hard link fails
 // when the name exists. Where hard links are not to be had (some network
 // and FAT file systems), the name is claimed by creating it exclusively,
-// and the download is renamed over that empty claim.
+// and the file is renamed over that empty claim.
 func (p *part) keep(name string, numbered bool) (string, error) {
 	tmp := p.f.Name()
 	if err := p.f.Sync(); err != nil {
 		p.discard()
-		return "", fmt.Errorf("saving the document: %w", err)
+		return "", fmt.Errorf("saving the file: %w", err)
 	}
 	if err := p.f.Close(); err != nil {
 		os.Remove(tmp)
-		return "", fmt.Errorf("saving the document: %w", err)
+		return "", fmt.Errorf("saving the file: %w", err)
 	}
 	defer os.Remove(tmp)
 	for n := 1; n < 10_000; n++ {
@@ -111,10 +113,10 @@ func (p *part) keep(name string, numbered bool) (string, error) {
 		case errors.Is(err, fs.ErrExist):
 			return "", &fs.PathError{Op: "save", Path: path, Err: fs.ErrExist}
 		default:
-			return "", fmt.Errorf("saving the document as %s: %w", path, unwrapPath(err))
+			return "", fmt.Errorf("saving the file as %s: %w", path, unwrapPath(err))
 		}
 	}
-	return "", fmt.Errorf("saving the document: %s and 9,999 numbered names after it are all taken", name)
+	return "", fmt.Errorf("saving the file: %s and 9,999 numbered names after it are all taken", name)
 }
 
 // claim makes the file at tmp also be at path, failing with fs.ErrExist
