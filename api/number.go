@@ -29,6 +29,7 @@ func ParseNumber(input string) (Number, error) {
 	}
 	var b strings.Builder
 	for _, r := range s {
+		r = foldRune(r) // fullwidth digits and letters, as East Asian input methods type them
 		switch {
 		case r >= '0' && r <= '9', r >= 'A' && r <= 'Z':
 			b.WriteRune(r)
@@ -77,10 +78,17 @@ func ParseNumber(input string) (Number, error) {
 // around numbers; all of it is dropped.
 const pastedPunctuation = "-‐‑–—./\\_,:;#()[]{}'\"`“”‘’«»"
 
+// numberError quotes at most the first 40 characters of the input: a
+// pasted page must not come back whole in an error.
 func numberError(input, why string) error {
 	shown := input
-	if len([]rune(shown)) > 40 {
-		shown = string([]rune(shown)[:40]) + "…"
+	n := 0
+	for i := range input {
+		if n == 40 {
+			shown = input[:i] + "…"
+			break
+		}
+		n++
 	}
 	return &Error{Kind: KindInvalidNumber, Subject: fmt.Sprintf("%q", shown), Reason: why}
 }

@@ -25,6 +25,8 @@ func TestParseNumber(t *testing.T) {
 		{"a short R0 number is padded after R0", "r0 1234", "R0001234"},
 		{"an overseas company number", "fc040879", "FC040879"},
 		{"a byte order mark is dropped", "\ufeff00006400", "00006400"},
+		{"fullwidth digits are digits (issue 20, item 23)", "００００６４００", "00006400"},
+		{"a fullwidth prefix is a prefix", "ｓｃ　６４０５", "SC006405"},
 	}
 	for _, tc := range good {
 		t.Run(tc.name, func(t *testing.T) {

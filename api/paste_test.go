@@ -1,6 +1,9 @@
 package api
 
 import (
+	"io"
+	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +36,7 @@ func TestExtractNumbers(t *testing.T) {
 		{"a line with no number is reported", "00006400\nhello world\n", []string{"00006400"}, []string{"hello world"}, "no company number"},
 		{"a year and a count in a sentence are not numbers", "founded in 2024 by 3 people", nil, []string{"founded in 2024 by 3 people"}, "no company number"},
 		{"item no 5 is not a number", "see item no 5", nil, []string{"see item no 5"}, "no company number"},
-		{"a phone number in a sentence is not a number", "call me on 07700 900123", nil, []string{"call me on 07700 900123"}, "telephone"},
+		{"a phone number in a sentence is not a number", "call me on 07700 900123", nil, []string{"07700 900123"}, "telephone"},
 		{"a phone number is not a company number", "call 07495895333", nil, []string{"call 07495895333"}, "no company number"},
 		{"a phone number alone says so", "07700 900123", nil, []string{"07700 900123"}, "telephone"},
 		{"digits split for reading are ambiguous", "0123 4567", nil, []string{"0123 4567"}, "could be one number (01234567) or 2"},
@@ -44,6 +47,31 @@ func TestExtractNumbers(t *testing.T) {
 		{"duplicates are kept in order", "1\n1\n", []string{"00000001", "00000001"}, nil, ""},
 		{"a slash typed before a number", "/7000", []string{"00007000"}, nil, ""},
 		{"blank text gives nothing", " \n\t\n", nil, nil, ""},
+
+		// Issue 20, items 1, 22 and 23: one grammar for arguments, stdin and the box.
+		{"a lower-case label before the number", "company no 6400", []string{"00006400"}, nil, ""},
+		{"a label with a colon", "Company number: 00006400", []string{"00006400"}, nil, ""},
+		{"No. before the number is a label, not the NO prefix", "No. 6400", []string{"00006400"}, nil, ""},
+		{"an upper-case NO with a dot is a label too", "NO. 6400", []string{"00006400"}, nil, ""},
+		{"a label written onto the number", "No.6400", []string{"00006400"}, nil, ""},
+		{"a hash written onto the number", "#6400", []string{"00006400"}, nil, ""},
+		{"two short numbers with a label before them", "Company Nos. 6400 6401", []string{"00006400", "00006401"}, nil, ""},
+		{"a date alone is not a number", "2024-01-15", nil, []string{"2024-01-15"}, "looks like a date"},
+		{"a date written the British way is not a number", "15/01/2024", nil, []string{"15/01/2024"}, "looks like a date"},
+		{"an amount of money is not a number", "£6,400.00", nil, []string{"£6,400.00"}, "amount"},
+		{"a figure with a thousands separator is not a number", "6,400", nil, []string{"6,400"}, "amount"},
+		{"two decimals make an amount", "6400.00", nil, []string{"6400.00"}, "amount"},
+		{"a date and an amount in a sentence give nothing", "invoice of 2024-01-15 for £6,400.00", nil, []string{"invoice of 2024-01-15 for £6,400.00"}, "no company number"},
+		{"a number beside a date and an amount is still read", "paid £6,400.00 on 2024-01-15 to 00006400", []string{"00006400"}, nil, ""},
+		{"digits inside a word are not a number", "ref6400x", nil, []string{"ref6400x"}, "letters may only come first"},
+		{"digits inside words in a sentence are not a number", "see ref6400x today", nil, []string{"see ref6400x today"}, "no company number"},
+		{"fullwidth digits are digits", "６４００", []string{"00006400"}, nil, ""},
+		{"a fullwidth prefix and digits", "ＳＣ００６４０５", []string{"SC006405"}, nil, ""},
+		{"a fullwidth comma separates", "６４００，６４０１", []string{"00006400", "00006401"}, nil, ""},
+		{"a prefix with too many digits across a space is refused, not read as digits alone", "SC 1234567", nil, []string{"SC 1234567"}, "7 digits after the prefix SC"},
+		{"every refused part is reported, even beside a number", "6400 123456789", []string{"00006400"}, []string{"123456789"}, "9 digits"},
+		{"three letters before digits say why", "ABC123456", nil, []string{"ABC123456"}, "3 letters"},
+		{"a label and a bad number say why", "Company No. 12345678901", nil, []string{"12345678901"}, "11 digits"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,4 +103,90 @@ func TestReadsAsNumbersTellsANumberFromAName(t *testing.T) {
 			t.Errorf("ReadsAsNumbers(%q) = %v, want %v", text, got, want)
 		}
 	}
+}
+
+// Issue 20, item 2: what is read and what is ignored come in the order
+// written, so that a caller can try each in turn.
+func TestReadNumbersKeepsTheOrderWritten(t *testing.T) {
+	var got []string
+	for r, err := range ReadNumbers(strings.NewReader("6400\nhello there\r\nsc 6405, 123456789\n\n")) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Number != "" {
+			got = append(got, string(r.Number))
+		} else {
+			got = append(got, "ignored "+r.Ignored.Text)
+		}
+	}
+	want := []string{"00006400", "ignored hello there", "SC006405", "ignored 123456789"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("read %q, want %q", got, want)
+	}
+}
+
+// Issue 20, item 22: random bytes never become lookups.
+func TestRandomBytesAreNeverReadAsNumbers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 22))
+	for i := range 500 {
+		b := make([]byte, 64+rng.IntN(8192))
+		for j := range b {
+			b[j] = byte(rng.UintN(256))
+		}
+		nums, ign := ExtractNumbers(string(b))
+		if len(nums) > 0 {
+			t.Fatalf("input %d (%d random bytes) gave numbers %q", i, len(b), nums)
+		}
+		if len(ign) != 1 || ign[0].Why != NotText || ign[0].Cut != (len([]rune(strings.TrimSpace(string(b)))) > QuoteRunes) {
+			t.Fatalf("input %d: ignored %+v, want it all ignored as not text", i, ign)
+		}
+	}
+	// Text with a stray byte that is not UTF-8 (a Latin-1 pound sign) is still text.
+	if nums, _ := ExtractNumbers("ACME LTD;\xa3500;00006400\n"); !slices.Equal(nums, []Number{"00006400"}) {
+		t.Fatalf("a Latin-1 line gave %q", nums)
+	}
+}
+
+// Issue 20, item 22: a huge line is read in bounded memory and quoted as
+// its first few words.
+func TestAHugeLineIsNeitherReadNorQuotedWhole(t *testing.T) {
+	const size = 20 << 20
+	line := io.LimitReader(repeat("00006400 "), size)
+	in := io.MultiReader(strings.NewReader("6401\n"), line, strings.NewReader("\n6402\n"))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var got []Reading
+	for r, err := range ReadNumbers(in) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r)
+	}
+	runtime.ReadMemStats(&after)
+	if len(got) != 3 || got[0].Number != "00006401" || got[2].Number != "00006402" {
+		t.Fatalf("read %+v", got)
+	}
+	ig := got[1].Ignored
+	if got[1].Number != "" || !ig.Cut || len([]rune(ig.Text)) > QuoteRunes || !strings.Contains(ig.Why, "20,971,520 bytes long") {
+		t.Fatalf("the huge line gave %+v", got[1])
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+		t.Errorf("reading a 20 MB line allocated %d bytes", alloc)
+	}
+	// As one string (an argument, a paste), the same.
+	_, ign := ExtractNumbers(strings.Repeat("6400 ", size/5))
+	if len(ign) != 1 || !ign[0].Cut || len(ign[0].Quoted()) > 4*QuoteRunes {
+		t.Fatalf("ignored %+v", ign)
+	}
+}
+
+type repeat string
+
+func (r repeat) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], r)
+	}
+	return n, nil
 }

@@ -106,9 +106,9 @@ func runConnections(ctx context.Context, args []string, f *connectionsFlags, env
 	case f.budget < 0:
 		return usageError("--budget is a number of requests, not %d", f.budget)
 	}
-	number, err := api.ParseNumber(args[0])
+	number, err := oneNumber(args[0])
 	if err != nil {
-		return &exitError{code: exitUsage, msg: err.Error()}
+		return err
 	}
 
 	reg, err := f.registry.open(env)

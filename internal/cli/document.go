@@ -128,7 +128,7 @@ func runDocument(ctx context.Context, args []string, f *documentFlags, env Env) 
 		return &exitError{code: exitUsage, help: "coview document",
 			msg: "document takes a company number and a filing's transaction id: coview document 00006400 OTI1ODMyMTcxNWRtb3JlZ3h6"}
 	}
-	number, err := api.ParseNumber(args[0])
+	number, err := oneNumber(args[0])
 	if err != nil {
 		return err
 	}

@@ -34,21 +34,27 @@ type lookupResult struct {
 }
 
 // lookupAll fetches the profiles a few at a time and prints them in input
-// order as soon as each one's turn comes. A failure is reported as it
-// comes, among the others' output; with a single number it is the answer,
-// and Main shows it. An authentication failure stops the rest: every later
-// request would fail the same way.
-func lookupAll(ctx context.Context, c *api.Client, numbers []api.Number, out output, env Env) error {
+// order as soon as each one's turn comes. Each item is tried: a failure,
+// or a part of the input that is no number, is reported as its turn
+// comes, among the others' output, and the exit code is that of the first
+// failure in input order. With a single item the failure is the answer,
+// and Main shows it. An authentication failure stops the rest: every
+// later request would fail the same way.
+func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out output, env Env) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results := make([]chan lookupResult, len(numbers))
+	results := make([]chan lookupResult, len(items))
 	for i := range results {
 		results[i] = make(chan lookupResult, 1)
 	}
 	sem := make(chan struct{}, inFlight)
 	var wg sync.WaitGroup
 	go func() {
-		for i, n := range numbers {
+		for i, it := range items {
+			if it.Number == "" {
+				results[i] <- lookupResult{err: notANumber(it.Ignored, len(items) == 1)}
+				continue
+			}
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
@@ -59,7 +65,7 @@ func lookupAll(ctx context.Context, c *api.Client, numbers []api.Number, out out
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				p, err := c.Company(ctx, n)
+				p, err := c.Company(ctx, it.Number)
 				results[i] <- lookupResult{p, err}
 			}()
 		}
@@ -70,7 +76,8 @@ func lookupAll(ctx context.Context, c *api.Client, numbers []api.Number, out out
 	defer w.Flush()
 	today := time.Now()
 	var first error
-	for i := range numbers {
+	printed := false
+	for i := range items {
 		r := <-results[i]
 		if r.err != nil {
 			if first == nil {
@@ -79,7 +86,7 @@ func lookupAll(ctx context.Context, c *api.Client, numbers []api.Number, out out
 			if ctx.Err() != nil {
 				continue // stopped: by a signal, or after an authentication failure already reported
 			}
-			if len(numbers) == 1 {
+			if len(items) == 1 {
 				return withHint(r.err) // the error is the whole answer: Main shows it
 			}
 			w.Flush()
@@ -94,14 +101,15 @@ func lookupAll(ctx context.Context, c *api.Client, numbers []api.Number, out out
 		}
 		switch out {
 		case asJSON:
-			writeJSON(w, r.profile.Raw, len(numbers) > 1)
+			writeJSON(w, r.profile.Raw, len(items) > 1)
 		case asPlain:
-			if i > 0 {
+			if printed {
 				w.WriteString("\n")
 			}
 			present.WriteProfile(w, r.profile, today)
 		}
-		if len(numbers) > 1 {
+		printed = true
+		if len(items) > 1 {
 			w.Flush() // show progress on long lists
 		}
 	}

@@ -110,29 +110,41 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	if f.all && !following {
 		return usageError("--all prints every page of a list: use it with --follow")
 	}
-	numbers, err := readNumbers(args, env)
+	items, fromStdin, err := readNumbers(args, env)
 	if err != nil {
 		return err
 	}
+	numbers := numbersOf(items)
 	terminal := isTerminal(env.Stdout) && isTerminal(env.Stdin)
 	out := toBrowser
 	switch {
 	case f.json:
 		out = asJSON
-	case f.plain || following || (len(numbers) > 0 && !terminal):
+	case f.plain || following || (len(items) > 0 && !terminal):
 		out = asPlain
 	}
 	switch {
-	case out == asJSON && len(numbers) == 0:
-		return noNumberError("--json")
-	case out == asPlain && len(numbers) == 0:
-		return noNumberError("--plain")
-	case following && len(numbers) != 1:
+	case out == asJSON && len(items) == 0:
+		return noNumberError("--json", fromStdin)
+	case out == asPlain && len(items) == 0:
+		return noNumberError("--plain", fromStdin)
+	case following && len(items) == 1 && items[0].Number == "":
+		return notANumber(items[0].Ignored, true)
+	case following && len(items) != 1:
 		return usageError("--follow takes exactly one company number")
 	case out == toBrowser && !isTerminal(env.Stdin):
 		return usageError("the browser needs a terminal, and stdin is not one; to read numbers from stdin, give - (echo 6400 | coview --json -)")
 	case out == toBrowser && !terminal:
 		return usageError("the browser needs a terminal; give a number with --plain or --json to print instead")
+	}
+	if out == toBrowser {
+		// The browser opens on numbers only: what is no number is said,
+		// and nothing opens, as with any other mistake on the line.
+		for _, it := range items {
+			if it.Number == "" {
+				return notANumber(it.Ignored, true)
+			}
+		}
 	}
 
 	reg, err := f.registry.open(env)
@@ -171,5 +183,5 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	if following {
 		return follow(ctx, reg.client, numbers[0], f.follow, f.all, out, env)
 	}
-	return lookupAll(ctx, reg.client, numbers, out, env)
+	return lookupAll(ctx, reg.client, items, out, env)
 }
