@@ -290,7 +290,7 @@ func TestABodyOverTheCapIsRefused(t *testing.T) {
 }
 
 func TestServerErrorsAreRetryableButClientErrorsAreNot(t *testing.T) {
-	for status, want := range map[int]bool{502: true, 503: true, 504: true, 500: false, 401: false, 403: false, 404: false, 429: true} {
+	for status, want := range map[int]bool{502: true, 503: true, 504: true, 500: true, 401: false, 403: false, 404: false, 429: true} {
 		srv, _ := serve(t, jsonReply(status, `{}`))
 		_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 		var e *Error

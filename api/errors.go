@@ -80,7 +80,10 @@ func (e *Error) Unwrap() error { return e.Err }
 func (e *Error) Retryable() bool {
 	switch e.Kind {
 	case KindServer:
-		return e.Status == http.StatusBadGateway || e.Status == http.StatusServiceUnavailable || e.Status == http.StatusGatewayTimeout
+		// 500 too: the live registry answers it now and then for a
+		// request that succeeds when sent again.
+		return e.Status == http.StatusInternalServerError || e.Status == http.StatusBadGateway ||
+			e.Status == http.StatusServiceUnavailable || e.Status == http.StatusGatewayTimeout
 	case KindUnreachable:
 		return e.transient
 	case KindRateLimited:

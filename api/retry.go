@@ -55,13 +55,16 @@ func (c *Client) get(ctx context.Context, subject, link string, query url.Values
 			if waited {
 				return nil, err
 			}
-			// RetryAt is within maxWait already; a moment more is sure to
-			// be past a reset sent in whole seconds.
+			// RetryAt is within maxWait already. A time in whole seconds
+			// (a reset, an HTTP date) may be up to a second early, so a
+			// moment more is waited; a Retry-After in seconds is exact,
+			// and is waited and told as it is.
 			until := ae.RetryAt
 			if until.IsZero() {
 				until = time.Now().Add(min(c.maxWait, unknownRetryWait))
+			} else if until.Nanosecond() == 0 {
+				until = until.Add(100 * time.Millisecond)
 			}
-			until = until.Add(100 * time.Millisecond)
 			if !c.wantsWait(subject, until) {
 				return nil, err
 			}

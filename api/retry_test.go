@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -47,7 +48,7 @@ func TestRetriesGiveUpAfterAFewAttempts(t *testing.T) {
 }
 
 func TestClientErrorsAreNeverRetried(t *testing.T) {
-	for _, status := range []int{401, 403, 404, 500} {
+	for _, status := range []int{401, 403, 404} {
 		srv, rec := serve(t, jsonReply(status, `{}`))
 		newClient(t, srv.URL).Company(context.Background(), "00000001")
 		if rec.count() != 1 {
@@ -140,4 +141,29 @@ func TestABurstIsPacedToTheQuotaAndNeverEarnsA429(t *testing.T) {
 		t.Fatalf("quota = %+v", rl)
 	}
 	_ = strings.TrimSpace
+}
+
+// Issue 20, item 18: a 500 is tried again the same bounded way as a 502
+// or a 503: a passing one gives the answer, a lasting one gives up after
+// three tries.
+func TestA500IsRetriedTheBoundedWayA503Is(t *testing.T) {
+	for _, status := range []int{500, 503} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			var n atomic.Int32
+			srv, rec := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				if n.Add(1) <= 2 {
+					jsonReply(status, `{"error":"Internal server error"}`)(w, r)
+					return
+				}
+				jsonReply(200, `{"company_number":"00000001"}`)(w, r)
+			})
+			if _, err := newClient(t, srv.URL).Company(context.Background(), "00000001"); err != nil || rec.count() != 3 {
+				t.Fatalf("err = %v after %d requests, want the profile after 3", err, rec.count())
+			}
+			lasting, rec2 := serve(t, jsonReply(status, `{}`))
+			if _, err := newClient(t, lasting.URL).Company(context.Background(), "00000001"); !errors.Is(err, ErrServer) || rec2.count() != 3 {
+				t.Fatalf("err = %v after %d requests, want a server error after 3", err, rec2.count())
+			}
+		})
+	}
 }

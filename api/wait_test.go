@@ -434,3 +434,37 @@ func with(w Wait, until time.Time, over bool, err error) Wait {
 	w.Until, w.Over, w.Err = until, over, err
 	return w
 }
+
+// Issue 20, item 17: a Retry-After in seconds is an exact time, so the
+// wait told is that many seconds, not rounded past it: "Retry-After: 2"
+// reads "next request in 2s" when told, and the request goes then.
+func TestARetryAfterIsToldAsTheWaitItIs(t *testing.T) {
+	var n atomic.Int32
+	srv, rec := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			jsonReply(429, `{}`, "Retry-After", "2")(w, r)
+			return
+		}
+		jsonReply(200, `{"company_number":"00000001"}`)(w, r)
+	})
+	c := newClient(t, srv.URL)
+	c.SetRateLimitWait(func(string, time.Time) bool { return true })
+	var said []string
+	var toldAt time.Time
+	c.SetWaitNotice(func(w Wait) {
+		if !w.Over {
+			toldAt = time.Now()
+			said = append(said, w.Message(toldAt))
+		}
+	})
+	if _, err := c.Company(context.Background(), "00000001"); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(toldAt)
+	if len(said) != 1 || !strings.HasSuffix(said[0], "next request in 2s") || rec.count() != 2 {
+		t.Fatalf("told %q, %d requests", said, rec.count())
+	}
+	if took < 1900*time.Millisecond || took > 2*time.Second+promptly {
+		t.Fatalf("told 2s, waited %s", took)
+	}
+}
