@@ -12,6 +12,7 @@ import (
 
 	"coview/api"
 	"coview/present"
+	"coview/present/sanitize"
 )
 
 // pageSize is how many items a list page asks for, as in the browser: the
@@ -29,18 +30,18 @@ var linkNames = []string{
 	api.LinkOverseas,
 }
 
-// linkAliases are the short names people type for the usual links, each
-// with the links it may mean, best first.
-var linkAliases = map[string][]string{
-	"psc":            {api.LinkPSC, api.LinkPSCStatements},
-	"pscs":           {api.LinkPSC},
-	"statements":     {api.LinkPSCStatements},
-	"psc_statements": {api.LinkPSCStatements},
-	"filings":        {api.LinkFilingHistory},
-	"filing":         {api.LinkFilingHistory},
-	"history":        {api.LinkFilingHistory},
-	"establishments": {api.LinkUKEstablish},
-	"profile":        {api.LinkSelf},
+// linkAliases are the short names people type for the usual links. A
+// name means one link, never "this one, or else that one".
+var linkAliases = map[string]string{
+	"psc":            api.LinkPSC,
+	"pscs":           api.LinkPSC,
+	"statements":     api.LinkPSCStatements,
+	"psc_statements": api.LinkPSCStatements,
+	"filings":        api.LinkFilingHistory,
+	"filing":         api.LinkFilingHistory,
+	"history":        api.LinkFilingHistory,
+	"establishments": api.LinkUKEstablish,
+	"profile":        api.LinkSelf,
 }
 
 // completeLinks offers the link names for --follow in shell completion:
@@ -55,24 +56,13 @@ func completeLinks(*cobra.Command, []string, string) ([]string, cobra.ShellCompD
 	return names, cobra.ShellCompDirectiveNoFileComp
 }
 
-// absentMeansNone are the links the registry leaves out of a profile when
-// there is nothing behind them: following one is an empty answer, not a
-// missing link.
-var absentMeansNone = map[string]string{
-	api.LinkPSC:           "persons with significant control",
-	api.LinkPSCStatements: "PSC statements",
-}
-
-// followed is the link --follow chose, or why it chose none.
-type followed struct {
-	rel, path string
-	none      string // nothing to follow: what the company has none of
-}
+// followed is the link --follow chose.
+type followed struct{ rel, path string }
 
 // chooseLink finds the link of p that name means. An empty or unknown
 // name is a usage error; a link the registry knows but this company does
-// not have is "not found", unless its absence means there is nothing
-// there.
+// not have is "not found", with the links it has (the registry leaves a
+// link out when there is nothing behind it).
 func chooseLink(p *api.Profile, number api.Number, name string) (followed, error) {
 	have := map[string]string{}
 	var rels []string
@@ -88,22 +78,17 @@ func chooseLink(p *api.Profile, number api.Number, name string) (followed, error
 	if want == "" {
 		return followed{}, usageError("--follow needs a link name; company %s has: %s (short forms: psc, filings, statements)", number, list)
 	}
-	candidates, ok := linkAliases[want]
+	rel, ok := linkAliases[want]
 	if !ok {
-		candidates = []string{want}
+		rel = want
 	}
-	for _, rel := range candidates {
-		if path, ok := have[rel]; ok {
-			return followed{rel: rel, path: path}, nil
-		}
+	if path, ok := have[rel]; ok {
+		return followed{rel: rel, path: path}, nil
 	}
-	if !slices.Contains(linkNames, candidates[0]) {
-		return followed{}, usageError("--follow %q: no such link; company %s has: %s (short forms: psc, filings, statements)", name, number, list)
+	if !slices.Contains(linkNames, rel) {
+		return followed{}, usageError("--follow %q: no such link; company %s has: %s (short forms: psc, filings, statements)", sanitize.Line(name), number, list)
 	}
-	if what, ok := absentMeansNone[candidates[0]]; ok {
-		return followed{none: what}, nil
-	}
-	return followed{}, &exitError{code: exitNotFound, msg: fmt.Sprintf("company %s has no %s link; it has: %s", number, candidates[0], list)}
+	return followed{}, &exitError{code: exitNotFound, msg: fmt.Sprintf("company %s has no %s link; it has: %s", number, rel, list)}
 }
 
 // follow prints one link of a company's profile: the linked resource's
@@ -117,10 +102,6 @@ func follow(ctx context.Context, c *api.Client, number api.Number, name string, 
 	f, err := chooseLink(p, number, name)
 	if err != nil {
 		return err
-	}
-	if f.none != "" {
-		fmt.Fprintf(env.Stderr, "coview: company %s lists no %s\n", number, f.none)
-		return nil
 	}
 	res, err := api.Route(f.path)
 	if err != nil {

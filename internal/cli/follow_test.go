@@ -157,16 +157,24 @@ func TestFollowRefusesALinkTheProfileCannotHave(t *testing.T) {
 		{"blanks", "  ", exitUsage, []string{"--follow needs a link name", "officers"}},
 		{"an unknown name", "charges-and-more", exitUsage, []string{`"charges-and-more": no such link`, "filing_history, officers"}},
 		{"a link this company lacks", "insolvency", exitNotFound, []string{"has no insolvency link", "officers"}},
+		// Issue 20, item 3: a name means one link, and a missing one is
+		// exit 4 with the links there are, never another link or nothing.
+		{"the PSC link this company lacks", "persons_with_significant_control", exitNotFound,
+			[]string{"has no persons_with_significant_control link", "persons_with_significant_control_statements"}},
+		{"psc, which means the PSC list and not its statements", "psc", exitNotFound,
+			[]string{"has no persons_with_significant_control link", "persons_with_significant_control_statements"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := run(t, "", demoEnv(srv), "--plain", "--follow", tc.link, "00006400")
-			if r.code != tc.code || r.stdout != "" {
-				t.Fatalf("exit %d, want %d; stdout %q; stderr %s", r.code, tc.code, r.stdout, r.stderr)
-			}
-			for _, w := range tc.want {
-				if !strings.Contains(r.stderr, w) {
-					t.Errorf("stderr lacks %q: %s", w, r.stderr)
+			for _, form := range []string{"--plain", "--json"} {
+				r := run(t, "", demoEnv(srv), form, "--follow", tc.link, "00006400")
+				if r.code != tc.code || r.stdout != "" {
+					t.Fatalf("%s: exit %d, want %d; stdout %q; stderr %s", form, r.code, tc.code, r.stdout, r.stderr)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(r.stderr, w) {
+						t.Errorf("%s: stderr lacks %q: %s", form, w, r.stderr)
+					}
 				}
 			}
 		})
@@ -176,7 +184,7 @@ func TestFollowRefusesALinkTheProfileCannotHave(t *testing.T) {
 func TestFollowShortFormsNameTheUsualLinks(t *testing.T) {
 	srv := demoRegistry(t)
 	cases := []struct{ number, link, want string }{
-		{"00006400", "psc", "statement"},
+		{"00006411", "psc", "Notified"},
 		{"00006400", "statements", "statement"},
 		{"00006400", "filings", "Description"},
 		{"00006400", "Filing-History", "Description"},
