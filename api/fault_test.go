@@ -240,7 +240,6 @@ func TestRetriesWaitLongerEachTime(t *testing.T) {
 func TestNothingRetriesAnAnswerThatWouldNotChange(t *testing.T) {
 	for _, f := range []faults.Fault{
 		faults.Unauthorized, faults.Forbidden, faults.NotFound,
-		faults.Status500JSON, faults.Status500HTML, faults.Status500Empty,
 		faults.Truncated, faults.Huge, faults.RedirectElsewhere, faults.DeepNesting,
 	} {
 		t.Run(f.String(), func(t *testing.T) {

@@ -57,17 +57,29 @@ type SearchResults struct {
 }
 
 // Total is the number of results the registry counts, reachable or not, or
-// -1 if it did not say (as after a 416).
-func (s *SearchResults) Total() int { return intOr(s.TotalResults, -1) }
+// -1 if it did not say (as after a 416) or said fewer than it sent: the
+// items are trusted over a count that cannot be (total_results 0 with 3
+// items is 3 results or more, not none).
+func (s *SearchResults) Total() int {
+	t := intOr(s.TotalResults, -1)
+	if t >= 0 && t < s.Asked.StartIndex+len(s.Items) {
+		return -1
+	}
+	return t
+}
 
 // More reports whether a further page can be asked for: the registry
-// counts more results than have been asked for so far and has not said
-// that this is as deep as it goes.
+// counts more results than have been asked for so far (or, not counting
+// them, sent a full page) and has not said that this is as deep as it
+// goes. A page at the depth cap is the last, whatever the count.
 func (s *SearchResults) More() bool {
 	if s.Capped != "" || s.Empty != "" || len(s.Items) == 0 {
 		return false
 	}
 	next := s.NextPage().StartIndex
+	if next >= SearchDepthCap {
+		return false
+	}
 	if total := s.Total(); total >= 0 {
 		return next < total
 	}
@@ -301,6 +313,12 @@ func (c *Client) search(ctx context.Context, res Resource, page Page) (*SearchRe
 	resp, err := c.get(ctx, subject, res.Link, params)
 	var ae *Error
 	if errors.As(err, &ae) && ae.Status == http.StatusRequestedRangeNotSatisfiable {
+		if page.StartIndex == 0 {
+			// The cap is deep in the results: a first page refused is
+			// the registry failing, not the end of what it serves.
+			ae.Reason = "it refused even the first page of results"
+			return nil, ae
+		}
 		out := &SearchResults{Query: q, Asked: page, Capped: searchCappedReason}
 		out.Kind, out.StartIndex, out.ItemsPerPage = searchEnvelopeKind(res.Kind), page.StartIndex, page.ItemsPerPage
 		return out, nil
@@ -315,9 +333,11 @@ func (c *Client) search(ctx context.Context, res Resource, page Page) (*SearchRe
 	}
 	out.Raw, out.Unreadable, out.Query, out.Asked = resp.Body, bad, q, page
 	switch total := out.Total(); {
-	case len(out.Items) == 0 && page.StartIndex == 0, total == 0:
+	case len(out.Items) == 0 && page.StartIndex == 0:
 		out.Empty = res.Kind.row().none
-	case total > SearchDepthCap && page.StartIndex+page.ItemsPerPage >= SearchDepthCap:
+	case len(out.Items) > 0 && page.StartIndex+page.ItemsPerPage >= SearchDepthCap && (total < 0 || total > SearchDepthCap):
+		// Nothing past the cap is served, whatever the registry counts
+		// or, counting nothing, however full its pages.
 		out.Capped = searchCappedReason
 	}
 	return out, nil

@@ -114,11 +114,17 @@ func follow(ctx context.Context, c *api.Client, number api.Number, name string, 
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	start, loaded := 0, 0
+	seen := seenItems{}
 	for page := 0; ; page++ {
 		a, err := c.Fetch(ctx, res, api.Page{StartIndex: start, ItemsPerPage: pageSize})
 		if err != nil {
 			w.Flush()
 			return withHint(err)
+		}
+		if res.Kind.Paged() && a.Raw != nil {
+			if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+				return repeatedPage(page, loaded)
+			}
 		}
 		pg := writeAnswer(w, a, company, page == 0, all, out, env)
 		w.Flush()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -73,7 +74,11 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 	case f.companies && f.officers:
 		return usageError("--companies and --officers cannot be used together; without either, both are found")
 	}
-	query := api.CleanQuery(strings.Join(args, " "))
+	raw := strings.Join(args, " ")
+	if !utf8.ValidString(raw) {
+		return usageError("the query has bytes that are not UTF-8 text: check the terminal's or the script's encoding")
+	}
+	query := api.CleanQuery(raw)
 	if query == "" {
 		return usageError("search needs a name to look for: coview search marzipan mountain")
 	}
@@ -116,6 +121,7 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 	defer w.Flush()
 	page := api.Page{StartIndex: 0, ItemsPerPage: pageSize}
 	total, loaded := -1, 0
+	seen := seenItems{}
 	for n := 0; ; n++ {
 		a, err := c.Fetch(ctx, res, page)
 		if err != nil {
@@ -129,6 +135,9 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 		}
 		if s.Empty != "" && loaded == 0 {
 			return &exitError{code: exitNotFound, msg: fmt.Sprintf("no %s match %q", searchedFor(res.Kind), query)}
+		}
+		if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+			return repeatedPage(n, loaded)
 		}
 		if t := s.Total(); t >= 0 {
 			total = t
@@ -144,9 +153,13 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 		w.Flush()
 		switch {
 		case !s.More():
-			if s.Capped != "" && total > loaded {
+			switch {
+			case s.Capped != "" && total > loaded:
 				fmt.Fprintf(env.Stderr, "coview: the registry shows the first %s of %s; a narrower query reaches the rest\n",
 					present.Thousands(loaded), present.Thousands(total))
+			case s.Capped != "" && total < 0:
+				fmt.Fprintf(env.Stderr, "coview: the registry shows no more than the first %s or so matches of a search, and did not say how many there are; a narrower query reaches the rest\n",
+					present.Thousands(loaded))
 			}
 			return nil
 		case !all:
@@ -182,4 +195,13 @@ func searchMoreNote(total, loaded int) string {
 			present.Thousands(api.SearchDepthCap-loaded), present.Thousands(loaded), present.Thousands(total), present.Thousands(api.SearchDepthCap))
 	}
 	return fmt.Sprintf("%s more after these %s (of %s); --all prints them", present.Thousands(total-loaded), present.Thousands(loaded), present.Thousands(total))
+}
+
+// repeatedPage ends paging at a page that brings nothing new: the registry
+// sent again what was printed already (a page that repeats, or pages
+// that never end). What was printed may not be the whole list.
+func repeatedPage(n, loaded int) error {
+	return &exitError{code: exitFailure, msg: fmt.Sprintf(
+		"stopped after %s items: page %s brings nothing new (the registry sent again what it had sent); the list may go on, but its pages do not",
+		present.Thousands(loaded), present.Thousands(n+1))}
 }
