@@ -38,6 +38,9 @@ func (c *Client) get(ctx context.Context, subject, link string, query url.Values
 	}
 	waited := false
 	for attempt := 1; ; attempt++ {
+		if err := passGate(ctx); err != nil {
+			return nil, err
+		}
 		if err := c.pace(ctx, subject); err != nil {
 			return nil, err
 		}

@@ -19,6 +19,7 @@ type gathered struct {
 	appointments []officerRead // officer records, in the order met
 	expanded     []api.Number
 	notChecked   []NotChecked
+	profile      *api.Profile // the root's, when it was read for its name
 
 	officers, checked, requests, reused, budget int
 	done                                        bool
@@ -41,6 +42,9 @@ func build(g *gathered) *Result {
 	}
 	names := companyNames{}
 	var unread unreadNumbers
+	if p := g.profile; p != nil {
+		names.learn(g.root, p.CompanyName, p.CompanyStatus)
+	}
 	for _, o := range g.appointments {
 		for _, a := range o.items {
 			if n, ok := companyNumber(a.AppointedTo.CompanyNumber); ok {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -87,6 +88,12 @@ func (w *Walker) Walk(ctx context.Context, number api.Number, opts Options) (*Re
 		companies: map[api.Number]*walked{},
 		officers:  map[string]*officerRead{},
 	}
+	// One request is set aside for the company's name: its officers'
+	// appointments name it, but a budget too small to read any (or a
+	// company without officers) would leave the heading with a bare number.
+	if budget > 0 {
+		wk.setAside = 1
+	}
 	if err := wk.step(root, true); err != nil {
 		return nil, err
 	}
@@ -97,6 +104,7 @@ func (w *Walker) Walk(ctx context.Context, number api.Number, opts Options) (*Re
 			}
 		}
 	}
+	wk.readName()
 	res := wk.build(true)
 	if opts.Progress != nil {
 		wk.emitMu.Lock()
@@ -118,7 +126,9 @@ type walk struct {
 
 	mu               sync.Mutex
 	requests, reused int
-	halt             error // what stops every further request (a refused key, a 429)
+	setAside         int          // requests of the budget kept for the company's name (see readName)
+	profile          *api.Profile // the company's profile, when it was read for its name
+	halt             error        // what stops every further request (a refused key, a 429)
 	companies        map[api.Number]*walked
 	walkedOrder      []*walked
 	officers         map[string]*officerRead
@@ -220,8 +230,35 @@ func (wk *walk) step(number api.Number, root bool) error {
 	}
 	wk.notCheck(missed...)
 
-	wk.readAppointments(wk.officersOf(c))
+	wk.readAppointments(wk.officersOf(c), root)
 	return nil
+}
+
+// readName reads the company's profile when nothing the walk read named
+// it, with the request set aside for it; otherwise that request is given
+// back unspent.
+func (wk *walk) readName() {
+	wk.mu.Lock()
+	wk.setAside = 0
+	named := false
+	for _, o := range wk.officerOrder {
+		for _, a := range o.items {
+			if n, ok := companyNumber(a.AppointedTo.CompanyNumber); ok && n == wk.root && strings.TrimSpace(a.AppointedTo.CompanyName) != "" {
+				named = true
+			}
+		}
+	}
+	wk.mu.Unlock()
+	if named {
+		return
+	}
+	if a, err := wk.get(api.CompanyResource(wk.root), api.Page{}, false); err == nil {
+		if p, ok := api.Value[*api.Profile](a); ok {
+			wk.mu.Lock()
+			wk.profile = p
+			wk.mu.Unlock()
+		}
+	}
 }
 
 // expand walks from a connected company (depth 2).
@@ -272,8 +309,10 @@ func officerID(o api.Officer) string {
 // The request for each officer's first page is set aside from the budget
 // here, in list order, before the officer is handed to a reader: so a
 // budget that runs out leaves out the officers last in the list, the same
-// ones every time, whichever reader is quicker.
-func (wk *walk) readAppointments(officers []*officerRead) {
+// ones every time, whichever reader is quicker. Once one of the root's
+// officers is sure to be read, its appointments will name the company,
+// and the request kept for its name is given back, here too.
+func (wk *walk) readAppointments(officers []*officerRead, root bool) {
 	type job struct {
 		o        *officerRead
 		reserved bool
@@ -296,6 +335,11 @@ func (wk *walk) readAppointments(officers []*officerRead) {
 				continue
 			}
 			reserved = true
+		}
+		if root {
+			wk.mu.Lock()
+			wk.setAside = 0
+			wk.mu.Unlock()
 		}
 		jobs <- job{o, reserved}
 	}
@@ -362,20 +406,23 @@ func (wk *walk) pages(res api.Resource, size int, emitEach, reserved bool, take 
 }
 
 // get is an answer from the session, or from the registry when the
-// walk's budget allows a request. reserved says the request was set aside
-// already; it is given back when none is sent.
+// walk's budget allows: every request sent for it, retries included,
+// spends one. reserved says the first was set aside already; it is given
+// back when none is sent.
 func (wk *walk) get(res api.Resource, page api.Page, reserved bool) (*api.Answer, error) {
-	allow, used := wk.allow, false
-	if reserved {
-		allow = func() error {
-			wk.mu.Lock()
-			defer wk.mu.Unlock()
-			if err := wk.stoppedLocked(); err != nil {
-				return err
-			}
-			used = true
-			return nil
+	first, used := reserved, false
+	gate := func() error {
+		if !first {
+			return wk.allow()
 		}
+		first = false
+		wk.mu.Lock()
+		defer wk.mu.Unlock()
+		if err := wk.stoppedLocked(); err != nil {
+			return err
+		}
+		used = true
+		return nil
 	}
 	var a *api.Answer
 	var reused bool
@@ -383,7 +430,7 @@ func (wk *walk) get(res api.Resource, page api.Page, reserved bool) (*api.Answer
 	if err != nil {
 		err = &api.Error{Kind: api.KindCanceled, Subject: res.Link, Err: err}
 	} else {
-		a, reused, err = wk.w.get(wk.ctx, res, page, allow)
+		a, reused, err = wk.w.get(wk.ctx, res, page, gate)
 	}
 	wk.mu.Lock()
 	defer wk.mu.Unlock()
@@ -399,15 +446,15 @@ func (wk *walk) get(res api.Resource, page api.Page, reserved bool) (*api.Answer
 	return a, err
 }
 
-// allow spends one request of the budget, or says why it cannot. It may
-// be called with the walker's lock held, and takes only the walk's.
+// allow spends one request of the budget, or says why it cannot. It
+// takes only the walk's lock.
 func (wk *walk) allow() error {
 	wk.mu.Lock()
 	defer wk.mu.Unlock()
 	if err := wk.stoppedLocked(); err != nil {
 		return err
 	}
-	if wk.requests >= wk.budget {
+	if wk.requests+wk.setAside >= wk.budget {
 		return errBudget
 	}
 	wk.requests++
@@ -484,6 +531,7 @@ func (wk *walk) build(done bool) *Result {
 		root:       wk.root,
 		expanded:   slices.Clone(wk.expanded),
 		notChecked: slices.Clone(wk.notChecked),
+		profile:    wk.profile,
 		officers:   len(wk.officerOrder),
 		checked:    wk.officersChecked,
 		requests:   wk.requests,

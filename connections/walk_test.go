@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -388,5 +389,66 @@ func TestDefaultBudget(t *testing.T) {
 		if got := connections.DefaultBudget(c.rl, now); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// Issue 20, item 7: the budget counts the requests sent, each try and a
+// 429's retry included, and the result says what was sent.
+func TestEveryRequestSentCountsAgainstTheBudget(t *testing.T) {
+	cases := []struct {
+		name   string
+		status int
+		spent  bool // the whole budget goes: a 429 stops the walk sooner
+	}{
+		{"officers' appointments answering 503, tried three times each", http.StatusServiceUnavailable, true},
+		{"officers' appointments answering 500, tried three times each", http.StatusInternalServerError, true},
+		{"officers' appointments answering 429, waited out and tried again", http.StatusTooManyRequests, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &meter{asked: map[string]int{}}
+			demoHandler := demo.NewHandler(plenty)
+			srv := httptest.NewServer(m.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasPrefix(r.URL.Path, "/officers/") {
+					w.Header().Set("Retry-After", "0")
+					http.Error(w, `{"error":"failing on purpose"}`, tc.status)
+					return
+				}
+				demoHandler.ServeHTTP(w, r)
+			})))
+			t.Cleanup(srv.Close)
+			c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key, Attempts: 3, Backoff: time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.SetRateLimitWait(func(string, time.Time) bool { return true })
+			r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: 10})
+			if sent := m.requests(); sent > 10 || sent != r.Requests {
+				t.Fatalf("the registry got %d requests and the walk counts %d, for a budget of 10", sent, r.Requests)
+			}
+			if (tc.spent && r.Requests != 10) || r.Complete() {
+				t.Errorf("%d requests, complete %v: want the budget spent and the rest listed", r.Requests, r.Complete())
+			}
+		})
+	}
+}
+
+// Issue 20, item 24: however small the budget, the result names the
+// company walked from: a request is kept for its profile until an
+// officer's appointments, which name it, are sure to be read.
+func TestASmallBudgetStillNamesTheCompany(t *testing.T) {
+	for _, budget := range []int{1, 2, 3, 4} {
+		c, m := demoRegistry(t, plenty)
+		r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: budget})
+		if r.Company.Name != "GRAND UNIFIED TEAPOT HOLDINGS PLC" || r.Requests > budget || m.requests() != r.Requests {
+			t.Errorf("budget %d: named %q after %d requests (the registry got %d)", budget, r.Company.Name, r.Requests, m.requests())
+		}
+	}
+	// With budget for an officer, the name comes from their appointments
+	// and the profile is not asked for.
+	c, m := demoRegistry(t, plenty)
+	r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: 5})
+	if r.Company.Name == "" || m.wasAsked("/company/00006401") || r.Requests != 5 {
+		t.Errorf("budget 5: named %q, profile asked %v, %d requests", r.Company.Name, m.wasAsked("/company/00006401"), r.Requests)
 	}
 }

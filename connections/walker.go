@@ -10,7 +10,9 @@ import (
 )
 
 // Registry is what a Walker asks: an *api.Client, whose pacing keeps a
-// walk within the registry's quota.
+// walk within the registry's quota. Fetch must ask the gate of
+// api.WithRequestGate before each request it sends, as the client does:
+// that is how a walk's budget counts every request.
 type Registry interface {
 	Fetch(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error)
 	RateLimit() api.RateLimit
@@ -61,12 +63,12 @@ func cacheKey(res api.Resource, page api.Page) string {
 }
 
 // get is the answer for res at page: the session's, or, when there is
-// none yet and allow lets the caller spend a request (it is called once,
-// before the request, and may refuse with an error), the registry's. An
-// answer being fetched for another walk is waited for. Errors are not
-// kept: a later walk asks again. reused reports an answer the session
-// had.
-func (w *Walker) get(ctx context.Context, res api.Resource, page api.Page, allow func() error) (a *api.Answer, reused bool, err error) {
+// none yet, the registry's, each request of it (every try, retries
+// included) first allowed by gate, which may refuse with an error that is
+// then returned. An answer being fetched for another walk is waited for.
+// Errors are not kept: a later walk asks again. reused reports an answer
+// the session had.
+func (w *Walker) get(ctx context.Context, res api.Resource, page api.Page, gate func() error) (a *api.Answer, reused bool, err error) {
 	key := cacheKey(res, page)
 	for {
 		w.mu.Lock()
@@ -85,17 +87,21 @@ func (w *Walker) get(ctx context.Context, res api.Resource, page api.Page, allow
 		}
 		// The other walk's request failed and was forgotten; ask again.
 	}
-	if err := allow(); err != nil {
-		w.mu.Unlock()
-		return nil, false, err
-	}
 	e := &entry{res: res, page: page, done: make(chan struct{})}
 	w.answers[key] = e
 	w.order = append(w.order, key)
-	w.sent++
 	w.mu.Unlock()
 
-	a, err = w.reg.Fetch(ctx, res, page)
+	counted := func() error {
+		if err := gate(); err != nil {
+			return err
+		}
+		w.mu.Lock()
+		w.sent++
+		w.mu.Unlock()
+		return nil
+	}
+	a, err = w.reg.Fetch(api.WithRequestGate(ctx, counted), res, page)
 	if err != nil && res.Kind == api.ResAppointments && errors.Is(err, api.ErrNotFound) {
 		// The registry answers 404 for an officer with no appointments.
 		a, err = api.NewAnswer(res, nil, &api.Appointments{ListInfo: api.ListInfo{Empty: "No appointments are listed for this officer."}}), nil

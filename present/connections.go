@@ -613,10 +613,7 @@ func recordWords(r connections.Record) string {
 // the rows the browser shows.
 func WriteConnections(w io.Writer, r *connections.Result) {
 	pg := Connections(r)
-	WritePage(w, pg, true)
-	if len(pg.Items) == 0 && pg.Empty != "" {
-		io.WriteString(w, pg.Empty+"\n")
-	}
+	WritePage(w, pg, true) // with its Empty line when nothing is linked
 	for _, sub := range []*Page{ConnectionPeople(r), NotChecked(r)} {
 		if len(sub.Items) == 0 {
 			continue

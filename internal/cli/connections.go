@@ -57,6 +57,7 @@ coview --demo connections 00006401 --budget 50
 type connectionsFlags struct {
 	registry         registryFlags
 	depth, budget    int
+	budgetGiven      bool // --budget was on the line: 0 is then a mistake, not the default
 	current          bool
 	json, plain, dot bool
 }
@@ -72,6 +73,7 @@ func newConnectionsCommand(env Env) *cobra.Command {
 		Example: connectionsExample,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.budgetGiven = cmd.Flags().Changed("budget")
 			return runConnections(cmd.Context(), args, &f, env)
 		},
 	}
@@ -103,8 +105,8 @@ func runConnections(ctx context.Context, args []string, f *connectionsFlags, env
 		return usageError("connections takes one company number: coview connections 00006412")
 	case f.depth < 1 || f.depth > connections.MaxDepth:
 		return usageError("--depth is 1 or %d, not %d", connections.MaxDepth, f.depth)
-	case f.budget < 0:
-		return usageError("--budget is a number of requests, not %d", f.budget)
+	case f.budget < 0 || (f.budgetGiven && f.budget == 0):
+		return usageError("--budget is a number of requests, at least 1, not %d; leave it out for the default (%d, or what is left of the quota less a margin)", f.budget, connections.FreshBudget)
 	}
 	number, err := oneNumber(args[0])
 	if err != nil {
@@ -179,8 +181,8 @@ func notCheckedStatus(r *connections.Result, env Env) error {
 		}
 	}
 	if budget > 0 {
-		fmt.Fprintf(env.Stderr, "coview: %s not checked: the budget of %s requests was spent; --budget raises it\n",
-			present.Thousands(budget), present.Thousands(r.Budget))
+		fmt.Fprintf(env.Stderr, "coview: %s not checked: the budget of %s was spent; --budget raises it\n",
+			present.Thousands(budget), requestsWord(r.Budget))
 	}
 	if failed == 0 {
 		return nil
@@ -192,4 +194,12 @@ func notCheckedStatus(r *connections.Result, env Env) error {
 		return &exitError{code: code}
 	}
 	return &exitError{code: exitFailure}
+}
+
+// requestsWord is "1 request" or "500 requests".
+func requestsWord(n int) string {
+	if n == 1 {
+		return "1 request"
+	}
+	return present.Thousands(n) + " requests"
 }

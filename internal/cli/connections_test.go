@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"coview/api"
@@ -279,6 +280,8 @@ func TestConnectionsExitCodes(t *testing.T) {
 		{[]string{"--depth", "0", "6412"}, exitUsage, "--depth is 1 or 2, not 0"},
 		{[]string{"--json", "--dot", "6412"}, exitUsage, "cannot be used together"},
 		{[]string{"--budget", "-1", "6412"}, exitUsage, "--budget is a number of requests"},
+		// Issue 20, item 24: 0 given is a mistake, not the default.
+		{[]string{"--budget", "0", "6412"}, exitUsage, "--budget is a number of requests, at least 1, not 0"},
 		{[]string{"not a number at all"}, exitUsage, ""},
 	} {
 		r := run(t, "", demoEnv(srv), append([]string{"connections"}, c.args...)...)
@@ -325,5 +328,48 @@ func TestTheStatusLineIsRewrittenInPlaceAndWaitsGoAboveIt(t *testing.T) {
 	want := "\r\x1b[Kofficers c…" + "\r\x1b[Kcoview: a wait\nofficers c…" + "\r\x1b[Kdone" + "\r\x1b[K"
 	if b.String() != want {
 		t.Errorf("wrote %q\nwant  %q", b.String(), want)
+	}
+}
+
+// Issue 20, items 7 and 24: the JSON's count is the requests the
+// registry got, retries included, never more than --budget; and however
+// small the budget, the heading names the company.
+func TestTheBudgetIsOfRequestsSentAndTheHeadingNamesTheCompany(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	sent := 0
+	h := demo.NewHandler(demo.Options{Limit: 1 << 30})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		sent++
+		mu.Unlock()
+		if strings.HasPrefix(r.URL.Path, "/officers/") {
+			http.Error(w, `{"error":"down"}`, http.StatusServiceUnavailable)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	r := run(t, "", demoEnv(srv), "connections", "--json", "--budget", "10", "00006401")
+	var doc struct {
+		Requests int `json:"requests"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("exit %d: %v\n%s", r.code, err, r.stderr)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if sent > 10 || doc.Requests != sent {
+		t.Fatalf("the registry got %d requests; the JSON says %d; the budget was 10", sent, doc.Requests)
+	}
+
+	for _, budget := range []string{"1", "3"} {
+		r := run(t, "", demoEnv(connectionsRegistry(t, nil)), "connections", "--budget", budget, "00006401")
+		if !strings.HasPrefix(r.stdout, "Connections of GRAND UNIFIED TEAPOT HOLDINGS PLC (00006401)\n") {
+			t.Errorf("--budget %s: exit %d\n%.300s", budget, r.code, r.stdout)
+		}
+		if strings.Count(r.stdout, "No other company is linked") > 1 {
+			t.Errorf("--budget %s: says twice that nothing is linked:\n%s", budget, r.stdout)
+		}
 	}
 }
