@@ -608,11 +608,27 @@ func recordWords(r connections.Record) string {
 	return name + " (" + strings.Join(detail, ", ") + ")"
 }
 
+// DepthNote says, for a walk that went one step only, what it could not
+// see and that the counts are of what it saw; further says how to see
+// more ("--depth 2 reads them"). It is "" when there is nothing to say.
+func DepthNote(r *connections.Result, further string) string {
+	if r.Depth != 1 || len(r.Companies) == 0 {
+		return ""
+	}
+	return "Seen from this company only: its officers' other appointments and its owners. The linked companies' own " +
+		"officers and owners are not read, so the companies it owns, and people listed there under another officer id, " +
+		"are not shown, and there may be more in common than counted here; " + further + "."
+}
+
 // WriteConnections prints a walk as text: the heading and summary, the
 // companies linked, the people who link them, and what was not checked,
-// the rows the browser shows.
+// the rows the browser shows; a walk of one step says what --depth 2
+// would add.
 func WriteConnections(w io.Writer, r *connections.Result) {
 	pg := Connections(r)
+	if note := DepthNote(r, "--depth 2 reads them"); note != "" {
+		pg.Caveat = strings.TrimSpace(pg.Caveat + "\n" + note)
+	}
 	WritePage(w, pg, true) // with its Empty line when nothing is linked
 	for _, sub := range []*Page{ConnectionPeople(r), NotChecked(r)} {
 		if len(sub.Items) == 0 {

@@ -373,3 +373,33 @@ func TestTheBudgetIsOfRequestsSentAndTheHeadingNamesTheCompany(t *testing.T) {
 		}
 	}
 }
+
+// Issue 20, item 5: the README's example shows what it says it shows at
+// --depth 2: the person under two officer ids, the company 00006412
+// owns, and both directors it shares with it; at depth 1 the output says
+// what it cannot see and what --depth 2 adds.
+func TestTheReadmesConnectionsExampleShowsWhatItSays(t *testing.T) {
+	t.Parallel()
+	srv := connectionsRegistry(t, nil)
+	r := run(t, "", demoEnv(srv), "connections", "--depth", "2", "00006412")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, w := range []string{
+		"GOOSEBERRY FOOL LOGISTICS LIMITED  00006413  Active  current  owned by this company: 75–100% of shares; 2 directors in common: Rupert Pimpernel-Stoat, Wilhelmina Joan Sprockett",
+		"probably the same person: officer ids 6XyEBl7PtQ5TsJXL5gET4C6WdpF, q-98SZGThXf0Q-yC6Bj6X_MjmH9",
+	} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("--depth 2 lacks %q:\n%s", w, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "--depth 2 reads them") {
+		t.Errorf("--depth 2 says what --depth 2 adds:\n%s", r.stdout)
+	}
+	one := run(t, "", demoEnv(srv), "connections", "00006412")
+	for _, w := range []string{"Seen from this company only", "there may be more in common than counted here", "--depth 2 reads them"} {
+		if !strings.Contains(one.stdout, w) {
+			t.Errorf("depth 1 lacks %q:\n%s", w, one.stdout)
+		}
+	}
+}
