@@ -97,7 +97,7 @@ func TestAuthLoginRefusesBadKeysAndStoresNothing(t *testing.T) {
 		msg         string
 	}{
 		{"a key the registry rejects", badKey + "\n", nil, 3, "did not accept the key"},
-		{"a key that is not UUID-shaped", "hunter2\n", nil, 2, "nothing was stored"},
+		{"a key that is not UUID-shaped", "hunter2\n", nil, 3, "nothing was stored"}, // issue 20, item 25: an authentication failure
 		{"nothing on stdin", "", nil, 2, "no key on stdin"},
 		{"a key given as an argument", "", []string{goodKey}, 2, "shell history"},
 		{"no keyring on this machine", goodKey + "\n", nil, 1, "--insecure-storage"},

@@ -14,6 +14,7 @@ import (
 
 	"coview/api"
 	"coview/keystore"
+	"coview/present/sanitize"
 )
 
 const authLong = `Keep the API key for a registry.
@@ -141,7 +142,9 @@ func authLogin(ctx context.Context, reg *registry, insecure, offline bool, env E
 	}
 	key, err := keystore.Validate(raw)
 	if err != nil {
-		return usageError("%v; nothing was stored", err)
+		// A key that cannot be one is an authentication failure, as a
+		// key the registry refuses is (exit 3).
+		return &exitError{code: exitAuth, msg: fmt.Sprintf("%v; nothing was stored", err)}
 	}
 	if !offline {
 		switch err := checkKey(ctx, reg.client, key); {
@@ -239,8 +242,13 @@ func errorReason(err error) string {
 func authStatus(ctx context.Context, reg *registry, offline bool, env Env) error {
 	out := env.Stdout
 	fmt.Fprintf(out, "registry:  %s\n", reg.client.BaseURL())
-	key, err := keys{reg: reg, env: env}.find()
-	if err != nil {
+	k := keys{reg: reg, env: env}
+	key, err := k.find()
+	switch {
+	case errors.Is(err, keystore.ErrNoKey):
+		fmt.Fprintln(out, "key:       none")
+		return &exitError{code: exitAuth, msg: fmt.Sprintf("no API key for %s: set %s, or %s", reg.host, keystore.EnvVar, k.loginAdvice())}
+	case err != nil:
 		fmt.Fprintln(out, "key:       none")
 		return &exitError{code: exitAuth, msg: err.Error()}
 	}
@@ -261,8 +269,8 @@ func authStatus(ctx context.Context, reg *registry, offline bool, env Env) error
 		}
 		return nil
 	case errors.Is(err, api.ErrInvalidKey), errors.Is(err, api.ErrMissingKey), errors.Is(err, api.ErrForbidden):
-		fmt.Fprintf(out, "accepted:  no (%s)\n", errorReason(err))
-		return &exitError{code: exitAuth, msg: "the registry rejected the key; run 'coview auth login' to replace it"}
+		fmt.Fprintf(out, "accepted:  no (%s)\n", sanitize.Line(errorReason(err)))
+		return &exitError{code: exitAuth, msg: "the registry rejected the key; " + strings.Replace(k.loginAdvice(), "to keep one", "to replace it with one", 1)}
 	default:
 		fmt.Fprintln(out, "accepted:  unknown (the registry could not be asked)")
 		return &exitError{code: exitFailure, msg: err.Error()}
@@ -283,7 +291,10 @@ func authLogout(reg *registry, env Env) error {
 	if env.Getenv(keystore.EnvVar) != "" {
 		fmt.Fprintf(env.Stderr, "coview: note: %s is still set in your environment\n", keystore.EnvVar)
 	}
-	if err != nil && len(removed) == 0 && !errors.Is(err, keystore.ErrKeyringUnavailable) {
+	if err != nil && len(removed) == 0 {
+		// Nothing was removed, and where a key may be was not looked at:
+		// that is no success.
+		fmt.Fprintf(env.Stderr, "coview: nothing was removed for %s\n", reg.host)
 		return &exitError{code: exitFailure}
 	}
 	return nil

@@ -121,7 +121,7 @@ func runConnections(ctx context.Context, args []string, f *connectionsFlags, env
 	key, err := keys{reg: reg, env: env}.find()
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
-		return noKeyError(reg.host)
+		return keys{reg: reg, env: env}.noKey()
 	case err != nil:
 		return &exitError{code: exitAuth, msg: err.Error()}
 	}

@@ -153,7 +153,7 @@ func runDocument(ctx context.Context, args []string, f *documentFlags, env Env) 
 	key, err := keys{reg: reg, env: env}.find()
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
-		return noKeyError(reg.host)
+		return keys{reg: reg, env: env}.noKey()
 	case err != nil:
 		return &exitError{code: exitAuth, msg: err.Error()}
 	}

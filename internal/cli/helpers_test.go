@@ -20,6 +20,12 @@ type ran struct {
 // environment of its own: never the user's key, keyring or files.
 func run(t *testing.T, stdin string, env map[string]string, args ...string) ran {
 	t.Helper()
+	return runWith(t, stdin, env, nil, args...)
+}
+
+// runWith is run with the Env changed by change first (nil: as it is).
+func runWith(t *testing.T, stdin string, env map[string]string, change func(*Env), args ...string) ran {
+	t.Helper()
 	var out, errb bytes.Buffer
 	home := t.TempDir()
 	getenv := func(name string) string {
@@ -34,7 +40,11 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) ran 
 		}
 		return ""
 	}
-	code := Main(context.Background(), args, Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: getenv})
+	e := Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: getenv}
+	if change != nil {
+		change(&e)
+	}
+	code := Main(context.Background(), args, e)
 	return ran{stdout: out.String(), stderr: errb.String(), code: code}
 }
 

@@ -31,10 +31,23 @@ func (k keys) store() *keystore.Store {
 // busAvailable reports whether the keyring can be reached, without
 // starting a D-Bus to find out.
 func (k keys) busAvailable() bool {
-	if k.bus != nil {
+	switch {
+	case k.bus != nil:
 		return k.bus()
+	case k.env.SessionBus != nil:
+		return k.env.SessionBus()
 	}
 	return keystore.SessionBusAvailable()
+}
+
+// loginAdvice is how to keep a key for this registry here: in the keyring
+// with auth login, or, where there is no keyring to reach (no session
+// bus, as over SSH), only in the plain-text file.
+func (k keys) loginAdvice() string {
+	if !k.busAvailable() {
+		return "run 'coview auth login --insecure-storage' to keep one in a plain-text file (there is no keyring here: no session bus)"
+	}
+	return "run 'coview auth login' to keep one in the keyring"
 }
 
 // kept says where saveForBrowser will keep a key, in words that follow
@@ -113,10 +126,10 @@ func (k keys) saveForBrowser(raw string) (string, error) {
 	return key, nil
 }
 
-// noKeyError is the one-shot commands' answer to a missing key.
-func noKeyError(host string) error {
+// noKey is the one-shot commands' answer to a missing key.
+func (k keys) noKey() error {
 	return &exitError{code: exitAuth, msg: fmt.Sprintf(
-		"no API key for %s: set %s, or run 'coview auth login' to keep one in the keyring.\n"+
+		"no API key for %s: set %s, or %s.\n"+
 			"A free REST API key comes from the registry's developer site (https://developer.company-information.service.gov.uk/).",
-		host, keystore.EnvVar)}
+		k.reg.host, keystore.EnvVar, k.loginAdvice())}
 }

@@ -15,6 +15,9 @@ type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
+	// SessionBus says whether the keyring's session bus is there; nil
+	// asks the system (keystore.SessionBusAvailable). Tests say.
+	SessionBus func() bool
 }
 
 // stopsOnSignal marks a command for which a signal is the normal way to

@@ -177,7 +177,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		})
 	}
 	if keyErr != nil {
-		return noKeyError(reg.host)
+		return keys{reg: reg, env: env}.noKey()
 	}
 	oneShot(reg.client, env)
 	if following {

@@ -104,7 +104,7 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 	key, err := keys{reg: reg, env: env}.find()
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
-		return noKeyError(reg.host)
+		return keys{reg: reg, env: env}.noKey()
 	case err != nil:
 		return &exitError{code: exitAuth, msg: err.Error()}
 	}

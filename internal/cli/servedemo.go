@@ -2,13 +2,19 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"coview/api/demo"
+	"coview/keystore"
+	"coview/present/sanitize"
 )
 
 const serveDemoLong = `Run the demo registry alone, for trying other clients (curl, scripts, another
@@ -53,15 +59,28 @@ func serveDemo(ctx context.Context, opts demo.ServeOptions, env Env) error {
 	if opts.Limit <= 0 || opts.Window <= 0 || opts.Latency < 0 {
 		return usageError("--limit and --window must be positive and --latency not negative")
 	}
+	for flag, addr := range map[string]string{"--addr": opts.Addr, "--document-addr": opts.DocumentAddr, "--storage-addr": opts.StorageAddr} {
+		if err := checkAddr(addr); addr != "" && err != nil {
+			return usageError("%s %q: %v; give a host and a port, such as 127.0.0.1:8080 (port 0 picks a free one)", flag, sanitize.Line(addr), err)
+		}
+	}
 	opts.ErrorLog = serverLog(env.Stderr)
 	s, err := demo.Start(opts)
 	if err != nil {
-		return usageError("%v", err)
+		// The address was well formed: it could not be had (in use, not
+		// this machine's, a port that needs privileges). Not a usage error.
+		msg := err.Error()
+		if errors.Is(err, syscall.EADDRINUSE) {
+			msg += "; another program is listening there: choose another port with --addr, or port 0 for a free one"
+		}
+		return &exitError{code: exitFailure, msg: msg}
 	}
 	fmt.Fprintf(env.Stderr, "coview: demo registry on %s (ctrl+c to stop)\n", s.RegistryURL)
 	fmt.Fprintf(env.Stderr, "coview: its document API on %s, and document storage on %s\n", s.DocumentURL, s.StorageURL)
+	// Lines that work pasted as they are: coview needs the key too.
 	fmt.Fprintf(env.Stderr, "coview: its key is the public demo key %s; try:\n  curl -u %s: %s/company/00006400\n", demo.Key, demo.Key, s.RegistryURL)
-	fmt.Fprintf(env.Stderr, "  coview --base-url %s --document-url %s document 00006400 %s\n", s.RegistryURL, s.DocumentURL, demo.FilingWithXHTML)
+	fmt.Fprintf(env.Stderr, "  %s=%s coview --base-url %s --document-url %s document 00006400 %s\n",
+		keystore.EnvVar, demo.Key, s.RegistryURL, s.DocumentURL, demo.FilingWithXHTML)
 	select {
 	case err := <-s.Failed():
 		s.Close()
@@ -71,6 +90,18 @@ func serveDemo(ctx context.Context, opts demo.ServeOptions, env Env) error {
 		defer cancel()
 		return s.Shutdown(shutdown)
 	}
+}
+
+// checkAddr checks that an address to listen on is a host and a port.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("the port %q is not a number from 0 to 65535", port)
+	}
+	return nil
 }
 
 func demoList() string {
