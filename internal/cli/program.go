@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"io"
 
@@ -18,6 +19,8 @@ type Env struct {
 	// SessionBus says whether the keyring's session bus is there; nil
 	// asks the system (keystore.SessionBusAvailable). Tests say.
 	SessionBus func() bool
+
+	cobraOut io.Writer // where cobra and fang write (see Main)
 }
 
 // stopsOnSignal marks a command for which a signal is the normal way to
@@ -29,17 +32,22 @@ const stopsOnSignal = "coview/stops-on-signal"
 // makes it 128 plus the signal's number.
 func Main(ctx context.Context, args []string, env Env) int {
 	silenceStandardLog()
+	// What cobra and fang print themselves (help, usage, completion
+	// scripts) goes out without the spaces fang pads its lines with.
+	out := &trimmedLines{w: env.Stdout}
+	defer out.Flush()
+	env.cobraOut = out
 	root := newProgram(env)
 	var ran *cobra.Command
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran = cmd }
 	root.SetArgs(arrange(root, args))
 	root.SetIn(env.Stdin)
-	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(root.Version),
 		fang.WithErrorHandler(errorHandler(ctx, env)),
+		fang.WithoutManpage(), // coview man is ours (man.go)
 	)
 	return exitStatus(ctx, err, ran != nil && ran.Annotations[stopsOnSignal] != "")
 }
@@ -49,10 +57,16 @@ func Main(ctx context.Context, args []string, env Env) int {
 // commands), so that arrange sees every command and flag.
 func newProgram(env Env) *cobra.Command {
 	root := newRootCommand(env)
+	// Before the completion command is made: it keeps the writer it finds.
+	if env.cobraOut != nil {
+		root.SetOut(env.cobraOut)
+	}
 	root.Version = programVersion()
 	root.InitDefaultVersionFlag()
+	root.AddCommand(newManCommand(env))
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
+	acceptRegistryFlags(root)
 	root.SetFlagErrorFunc(flagError)
 	quietAfterSignals(root)
 	return root
@@ -83,4 +97,57 @@ func quietAfterSignals(c *cobra.Command) {
 // to the command's help. Its messages already name flags as --flag.
 func flagError(cmd *cobra.Command, err error) error {
 	return &exitError{code: exitUsage, msg: err.Error(), help: cmd.CommandPath()}
+}
+
+// acceptRegistryFlags lets the commands that talk to no registry (help,
+// man, completion) take the registry flags anyway, hidden and unused, so
+// that "coview --demo completion bash" works as flags anywhere on the line
+// promise.
+func acceptRegistryFlags(root *cobra.Command) {
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		has := c.Flags().Lookup("demo") != nil || c.PersistentFlags().Lookup("demo") != nil || c.InheritedFlags().Lookup("demo") != nil
+		if c != root && !has {
+			var unused registryFlags
+			unused.register(c.Flags())
+			for _, name := range []string{"base-url", "document-url", "demo", "timeout"} {
+				c.Flags().MarkHidden(name)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// trimmedLines writes lines without their trailing spaces and tabs: fang
+// pads help to the width of its widest line, which a pipe, a file or a
+// diff then carries. Flush writes a last line that has no newline.
+type trimmedLines struct {
+	w       io.Writer
+	pending []byte
+}
+
+func (t *trimmedLines) Write(p []byte) (int, error) {
+	t.pending = append(t.pending, p...)
+	for {
+		i := bytes.IndexByte(t.pending, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := bytes.TrimRight(t.pending[:i], " \t")
+		if _, err := t.w.Write(append(line, '\n')); err != nil {
+			return len(p), err
+		}
+		t.pending = t.pending[i+1:]
+	}
+}
+
+// Flush writes what is left, trimmed too.
+func (t *trimmedLines) Flush() {
+	if len(t.pending) > 0 {
+		t.w.Write(bytes.TrimRight(t.pending, " \t"))
+		t.pending = nil
+	}
 }
