@@ -68,9 +68,13 @@ func officerSummary(d *api.Officers) string {
 }
 
 func filings(d *api.FilingHistory, _ given) *Page {
+	empty := d.Empty
+	if why := labels.FilingHistoryStatus(d.FilingHistoryStatus); why != "" && len(d.Items) == 0 {
+		empty = why
+	}
 	pg := &Page{
 		Total:   d.Total(),
-		Empty:   d.Empty,
+		Empty:   empty,
 		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Description", Flex: true}},
 	}
 	if pg.Total != 0 {

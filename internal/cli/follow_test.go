@@ -197,3 +197,13 @@ func TestFollowShortFormsNameTheUsualLinks(t *testing.T) {
 		}
 	}
 }
+
+// Issue 20, item 26 (in part): FC006406's filings say why there are none
+// in words, not in the registry's shorthand.
+func TestAFilingHistoryNotAvailableSaysWhyInWords(t *testing.T) {
+	t.Parallel()
+	r := run(t, "", demoEnv(demoRegistry(t)), "--plain", "--follow", "filings", "FC006406")
+	if r.code != 0 || strings.Contains(r.stdout, "unknown prefix") || !strings.Contains(r.stdout, "does not recognise the letters its number starts with") {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

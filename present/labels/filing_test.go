@@ -186,3 +186,18 @@ func BenchmarkFilingDescriptionFallback(b *testing.B) {
 		FilingDescription("some-key-nobody-has-seen", values)
 	}
 }
+
+func TestFilingHistoryStatusIsASentence(t *testing.T) {
+	for key, want := range map[string]string{
+		"filing-history-not-available-unknown-prefix":                      "does not recognise the letters its number starts with",
+		"filing-history-not-available-royal-charter":                       "royal charter",
+		"filing-history-not-available-something-new":                       "(something new)",
+		"filing-history-available":                                         "",
+		"filing-history-available-no-images-limited-partnership-from-1988": "",
+	} {
+		got := FilingHistoryStatus(key)
+		if (want == "") != (got == "") || !strings.Contains(got, want) {
+			t.Errorf("FilingHistoryStatus(%q) = %q, want it to say %q", key, got, want)
+		}
+	}
+}
