@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"coview/api"
 	"coview/connections"
@@ -255,7 +256,10 @@ func roleNoun(role string, n int) string {
 	}
 	l := clean(labels.OfficerRole(role))
 	if w, _, _ := strings.Cut(l, " "); strings.ToUpper(w) != w || len(w) < 2 {
-		l = strings.ToLower(l[:1]) + l[1:]
+		// The first letter, not the first byte: a role from the network
+		// may start with any character.
+		first, size := utf8.DecodeRuneInString(l)
+		l = string(unicode.ToLower(first)) + l[size:]
 	}
 	if n == 1 {
 		if strings.HasPrefix(l, "authorised ") {

@@ -34,7 +34,7 @@ func LinkName(rel string) string {
 	if n, ok := linkNames[rel]; ok {
 		return n
 	}
-	return labels.Humanize(rel)
+	return clean(labels.Humanize(rel)) // a name the registry made up, made harmless
 }
 
 // ProfileLinks lists every link the profile carries.

@@ -16,11 +16,11 @@ import (
 func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
 	var b strings.Builder
 	b.WriteString(clean(orNumber(p.CompanyName, p.CompanyNumber)) + "\n")
-	head := []string{clean(p.CompanyNumber), labels.Status(p.CompanyStatus)}
+	head := []string{clean(p.CompanyNumber), clean(labels.Status(p.CompanyStatus))}
 	for _, a := range Alerts(p) {
-		head = append(head, "! "+a)
+		head = append(head, "! "+clean(a))
 	}
-	head = append(head, labels.CompanyType(p.Type))
+	head = append(head, clean(labels.CompanyType(p.Type)))
 	b.WriteString(strings.Join(nonEmpty(head), " · ") + "\n")
 	for _, pane := range Panes(p, today) {
 		b.WriteString("\n")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -163,10 +164,12 @@ func writeConnectionsJSON(w io.Writer, r *connections.Result, currentOnly bool) 
 			Words: pg.Items[i].Cells[0] + ": " + pg.Items[i].Cells[1],
 		})
 	}
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	enc.Encode(doc)
+	w.Write(sanitize.JSON(b.Bytes())) // the registry's words, as escapes where a terminal would obey them
 }
 
 var uncheckedWhat = map[connections.Unchecked]string{

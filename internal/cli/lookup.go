@@ -119,8 +119,10 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 	return nil
 }
 
-// writeJSON prints a body exactly as received; oneLine compacts it onto
-// one line (only whitespace changes) so that several make JSON Lines.
+// writeJSON prints a body as received; oneLine compacts it onto one line
+// (only whitespace changes) so that several make JSON Lines. Characters a
+// terminal would obey are written as the \u escapes JSON reads as the
+// same characters (sanitize.JSON): the document is the one received.
 func writeJSON(w io.Writer, body []byte, oneLine bool) {
 	if oneLine {
 		var b bytes.Buffer
@@ -128,6 +130,7 @@ func writeJSON(w io.Writer, body []byte, oneLine bool) {
 			body = b.Bytes()
 		}
 	}
+	body = sanitize.JSON(body)
 	w.Write(body)
 	if len(body) == 0 || body[len(body)-1] != '\n' {
 		w.Write([]byte("\n"))

@@ -1,6 +1,10 @@
 package labels
 
-import "strings"
+import (
+	"strings"
+
+	"coview/present/sanitize"
+)
 
 // monthAbbrev follows the registry's own web pages ("31 Mar 2026"), which
 // is also unambiguous for readers outside the UK.
@@ -8,13 +12,14 @@ var monthAbbrev = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "A
 
 // Date formats an ISO date ("2026-03-31") as "31 Mar 2026". A timestamp
 // with a date prefix ("2026-03-31T10:00:00Z") is formatted by its date.
-// Anything else, including "", is returned unchanged so that the caller
-// never loses information it was given.
+// Anything else, including "", is returned as it is (control characters
+// neutralised, as for all network text) so that the caller never loses
+// information it was given.
 func Date(iso string) string {
 	s := strings.TrimSpace(iso)
 	y, m, d, ok := parseISODate(s)
 	if !ok {
-		return iso
+		return sanitize.Line(iso) // network text, made harmless to show
 	}
 	var b [11]byte
 	out := b[:0]

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"coview/present/sanitize"
 )
 
 // acronyms are words that must stay upper case when a key is humanised;
@@ -49,7 +51,8 @@ func norm(v string) string {
 // Hyphens, underscores and runs of spaces all separate words; known
 // acronyms and form codes (such as "cs01") are upper-cased. It is the
 // fallback for every lookup in this package, so it never fails: "" and
-// separator-only input give "".
+// separator-only input give "", and control characters are neutralised
+// (present/sanitize).
 func Humanize(key string) string {
 	words := strings.FieldsFunc(norm(key), isKeySeparator)
 	if len(words) == 0 {
@@ -65,7 +68,9 @@ func Humanize(key string) string {
 			words[i] = capitalise(w)
 		}
 	}
-	return strings.Join(words, " ")
+	// A key the registry sends is network text: what no table names is
+	// shown made harmless, as everything from the network is.
+	return sanitize.Line(strings.Join(words, " "))
 }
 
 func isKeySeparator(r rune) bool {

@@ -53,6 +53,57 @@ func clean(s string, keepNewlines bool) string {
 	return b.String()
 }
 
+// JSON returns a JSON document with every character that could control a
+// terminal written as a \u escape, which JSON reads as the same
+// character: the document means what it meant, and printing it is
+// harmless. DEL, C1 controls, bidi controls, invisible formatting
+// characters and the line and paragraph separators are escaped; bytes
+// that are not UTF-8 become \ufffd (JSON cannot carry them). Control
+// characters below space may only be white space between values in valid
+// JSON (newline, carriage return, tab) and are kept; any other is escaped
+// too. body is not changed; it is returned as is when there is nothing to
+// do.
+func JSON(body []byte) []byte {
+	first := -1
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRune(body[i:])
+		if jsonEscaped(r, size) {
+			first = i
+			break
+		}
+		i += size
+	}
+	if first < 0 {
+		return body
+	}
+	out := make([]byte, first, len(body)+16)
+	copy(out, body[:first])
+	for i := first; i < len(body); {
+		r, size := utf8.DecodeRune(body[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			out = append(out, `\ufffd`...)
+		case jsonEscaped(r, size):
+			out = fmt.Appendf(out, `\u%04x`, r)
+		default:
+			out = append(out, body[i:i+size]...)
+		}
+		i += size
+	}
+	return out
+}
+
+// jsonEscaped says whether JSON writes a character as an escape.
+func jsonEscaped(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return true
+	case r == '\n' || r == '\r' || r == '\t':
+		return false
+	}
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r) || isInvisibleFormat(r) || r == 0x2028 || r == 0x2029
+}
+
 // isPlain is the fast path: printable ASCII needs no work.
 func isPlain(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -1,8 +1,11 @@
 package sanitize
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestLineNeutralisesEverythingThatControlsATerminal(t *testing.T) {
@@ -49,5 +52,32 @@ func BenchmarkLinePlain(b *testing.B) {
 	s := strings.Repeat("ACME WIDGETS LIMITED ", 4)
 	for b.Loop() {
 		Line(s)
+	}
+}
+
+// Issue 20, item 6: JSON printed as received carries nothing raw that a
+// terminal would obey, and still reads as the same document.
+func TestJSONEscapesWhatATerminalWouldObey(t *testing.T) {
+	in := []byte(`{"name":"A\u001b[2J ` + "\u202eevil\u202c \u0085\u009b6n \u200b \x7f \xff\x9b \u2028 Zürich" + `",` + "\n" + ` "n": 1}`)
+	got := JSON(in)
+	for i := 0; i < len(got); {
+		r, size := utf8.DecodeRune(got[i:])
+		if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\n') || r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r) || isInvisibleFormat(r) {
+			t.Fatalf("JSON left %q raw in %q", r, got)
+		}
+		i += size
+	}
+	var before, after map[string]any
+	if err := json.Unmarshal(in, &before); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(got, &after); err != nil {
+		t.Fatalf("%q is not JSON: %v", got, err)
+	}
+	if !reflect.DeepEqual(before, after) {
+		t.Fatalf("the document changed: %v, now %v", before, after)
+	}
+	if plain := []byte(`{"a":"Zürich – ok"}`); &JSON(plain)[0] != &plain[0] {
+		t.Error("a clean document was copied")
 	}
 }
