@@ -37,13 +37,16 @@ func Numbers() []string {
 
 // Describe returns a one-line description of what the demo company with the
 // given number exercises, or "" if it is not a demo company. The generated
-// companies for load tests (GeneratedFirst to GeneratedLast), which Numbers
-// leaves out, are described too.
+// companies for load tests (GeneratedFirst to GeneratedLast) and the living
+// companies (LivingNumbers), which Numbers leaves out, are described too.
 func Describe(number string) string {
 	for _, c := range catalogue {
 		if c.number == number {
 			return c.about
 		}
+	}
+	if b := livingBeatOf(number); b != nil {
+		return b.about
 	}
 	if IsGenerated(number) {
 		return generatedAbout

@@ -83,6 +83,11 @@ type company struct {
 	chargesSatisfied, chargesPartSatisfied int
 
 	documents map[string][]byte
+
+	// A living company (living.go) makes its filing history a page at a
+	// time and finds its items itself; nil for every other company.
+	filingPage func(page) (items []json.RawMessage, total int)
+	itemAt     func(path string) (json.RawMessage, bool)
 }
 
 // registry is everything the handler serves.

@@ -17,6 +17,9 @@ type selfLink struct {
 func (h *handler) company(w http.ResponseWriter, r *http.Request) *company {
 	c := h.reg.companies[r.PathValue("number")]
 	if c == nil {
+		c = livingCompany(r.PathValue("number"), h.now())
+	}
+	if c == nil {
 		c = generatedCompany(r.PathValue("number"))
 	}
 	if c == nil {
@@ -93,7 +96,10 @@ func (h *handler) filingHistory(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	items := cut(c.filings, p)
+	items, total := cut(c.filings, p), len(c.filings)
+	if c.filingPage != nil {
+		items, total = c.filingPage(p)
+	}
 	served := make([]json.RawMessage, len(items))
 	for i, item := range items {
 		served[i] = h.documentLinks(item)
@@ -104,7 +110,7 @@ func (h *handler) filingHistory(w http.ResponseWriter, r *http.Request) {
 		FilingHistoryStatus: c.filingHistoryStatus,
 		ItemsPerPage:        p.size,
 		StartIndex:          p.start,
-		TotalCount:          len(c.filings),
+		TotalCount:          total,
 		Items:               served,
 	})
 }
@@ -166,10 +172,14 @@ func (h *handler) document(resource string) http.HandlerFunc {
 // item serves one item of a list at its self link.
 func (h *handler) item(notFound string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if h.company(w, r) == nil {
+		c := h.company(w, r)
+		if c == nil {
 			return
 		}
 		item, ok := h.reg.items[r.URL.Path]
+		if c.itemAt != nil {
+			item, ok = c.itemAt(r.URL.Path)
+		}
 		if !ok {
 			writeNotFound(w, notFound)
 			return
