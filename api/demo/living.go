@@ -77,6 +77,17 @@ func LivingEvery(number string) time.Duration {
 	return 0
 }
 
+// LivingEventAt is when event e (0, 1, 2, ...) of the living company
+// numbered number happens, so that a test can set its clock just before
+// or after one; zero if the number is not a living company.
+func LivingEventAt(number string, e int) time.Time {
+	b := livingBeatOf(number)
+	if b == nil {
+		return time.Time{}
+	}
+	return livingEpoch.Add(b.offset + time.Duration(e)*b.period)
+}
+
 func livingBeatOf(number string) *livingBeat {
 	for i := range livingBeats {
 		if livingBeats[i].number == number {

@@ -1,0 +1,263 @@
+package watch
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"coview/api"
+)
+
+// Checks that run at once (a cron job and a browser, or two cron lines)
+// share the companies out. A check claims one company at a time, in a
+// transaction: the claim names the check (its host, process and a random
+// part) and lasts ClaimTTL, renewed while the check runs. What it found
+// is written in one transaction with the new snapshots, and only if the
+// company's version is still the one it read: so a change is recorded
+// once or not at all, whatever else runs, and a check killed halfway has
+// written either everything about a company or nothing. A claim whose
+// process has died on this machine is void at once; one from elsewhere
+// lapses after ClaimTTL. A company another check took is that check's to
+// report; one this check could not get to keeps its old snapshot, and the
+// next check finds the same changes.
+
+// DefaultClaimTTL is how long a claim lasts unless renewed.
+const DefaultClaimTTL = 2 * time.Minute
+
+// holder names one check.
+type holder string
+
+func newHolder() holder {
+	host, _ := os.Hostname()
+	b := make([]byte, 6)
+	rand.Read(b)
+	return holder(strings.ReplaceAll(host, "/", "_") + "/" + strconv.Itoa(os.Getpid()) + "/" + hex.EncodeToString(b))
+}
+
+// gone reports whether a claim's holder is a process of this machine
+// that is no longer running.
+func gone(claimedBy string) bool {
+	host, rest, ok := strings.Cut(claimedBy, "/")
+	if !ok {
+		return false
+	}
+	pidText, _, _ := strings.Cut(rest, "/")
+	pid, err := strconv.Atoi(pidText)
+	me, _ := os.Hostname()
+	if err != nil || host != strings.ReplaceAll(me, "/", "_") {
+		return false
+	}
+	return pid != os.Getpid() && !alive(pid)
+}
+
+// record is a company as a check reads it and writes it back.
+type record struct {
+	number    api.Number
+	name      string
+	version   int64
+	seeded    bool
+	profile   ProfileSnap
+	profileAt time.Time
+	filings   FilingsSnap
+	noted     map[string]string // deadline -> the due date it was reported overdue for
+	sets      map[string]ListSnap
+	read      map[string]bool // the datasets read this time, to be written back
+}
+
+// claim takes the next company this check should look at: one not
+// checked since the check started, not in skip, and not claimed by
+// another check that is still running; the least recently checked first.
+// It returns nil when there is none, and how many others hold.
+func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time.Duration, skip map[api.Number]bool) (*record, int, error) {
+	var rec *record
+	var elsewhere int
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		rec, elsewhere = nil, 0
+		now := s.now()
+		rows, err := tx.QueryContext(ctx, `SELECT number, claimed_by, claimed_until FROM companies
+			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?)
+			ORDER BY checked_at IS NOT NULL, checked_at, number`, s.registry, started.UnixMilli())
+		if err != nil {
+			return err
+		}
+		var pick string
+		for rows.Next() {
+			var number string
+			var by sql.NullString
+			var until sql.NullInt64
+			if err := rows.Scan(&number, &by, &until); err != nil {
+				rows.Close()
+				return err
+			}
+			held := by.Valid && fromMS(until).After(now) && !gone(by.String)
+			switch {
+			case held && by.String != string(h):
+				elsewhere++
+			case held: // another of this check's workers has it
+			case pick == "" && !skip[api.Number(number)]:
+				pick = number
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil || pick == "" {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE companies SET claimed_by = ?, claimed_until = ? WHERE registry = ? AND number = ?`,
+			string(h), now.Add(ttl).UnixMilli(), s.registry, pick); err != nil {
+			return err
+		}
+		rec, err = s.load(ctx, tx, api.Number(pick))
+		return err
+	})
+	if err != nil {
+		return nil, 0, s.fail("claim a company to check", err)
+	}
+	return rec, elsewhere, nil
+}
+
+// load reads a company's record.
+func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, error) {
+	r := &record{number: n, noted: map[string]string{}, sets: map[string]ListSnap{}, read: map[string]bool{}}
+	var profile, filings, noted sql.NullString
+	var profileAt sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT name, version, seeded, profile, profile_at, filings, noted FROM companies
+		WHERE registry = ? AND number = ?`, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &profile, &profileAt, &filings, &noted)
+	if err != nil {
+		return nil, err
+	}
+	r.profileAt = fromMS(profileAt)
+	for _, f := range []struct {
+		v  sql.NullString
+		to any
+	}{{profile, &r.profile}, {filings, &r.filings}, {noted, &r.noted}} {
+		if f.v.Valid {
+			json.Unmarshal([]byte(f.v.String), f.to)
+		}
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT name, body FROM datasets WHERE registry = ? AND number = ?`, s.registry, string(n))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name, body string
+		if err := rows.Scan(&name, &body); err != nil {
+			return nil, err
+		}
+		var l ListSnap
+		json.Unmarshal([]byte(body), &l)
+		r.sets[name] = l
+	}
+	return r, rows.Err()
+}
+
+// commit writes what a check found of a company: its new record and its
+// changes, in one transaction, if nobody wrote the company since it was
+// read (then it returns false and writes nothing). at is when the check
+// asked.
+func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes []Change, at time.Time) (bool, error) {
+	profile, _ := json.Marshal(next.profile)
+	filings, _ := json.Marshal(next.filings)
+	noted, _ := json.Marshal(next.noted)
+	var ok bool
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		ok = false
+		res, err := tx.ExecContext(ctx, `UPDATE companies SET name = ?, version = version + 1, seeded = 1, checked_at = ?,
+				profile = ?, profile_at = ?, filings = ?, noted = ?, claimed_by = NULL, claimed_until = NULL
+			WHERE registry = ? AND number = ? AND version = ?`,
+			next.name, at.UnixMilli(), string(profile), ms(next.profileAt), string(filings), string(noted),
+			s.registry, string(old.number), old.version)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // removed, or written by another check meanwhile: what it found is theirs
+		}
+		for _, set := range sortedKeys(next.read) {
+			l, linked := next.sets[set]
+			if !linked {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM datasets WHERE registry = ? AND number = ? AND name = ?`, s.registry, string(old.number), set); err != nil {
+					return err
+				}
+				continue
+			}
+			body, _ := json.Marshal(l)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO datasets (registry, number, name, body, read_at) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (registry, number, name) DO UPDATE SET body = excluded.body, read_at = excluded.read_at`,
+				s.registry, string(old.number), set, string(body), at.UnixMilli()); err != nil {
+				return err
+			}
+		}
+		recorded := s.now()
+		for i := range changes {
+			changes[i].RecordedAt = recorded.Truncate(time.Millisecond)
+			body, _ := json.Marshal(changes[i])
+			res, err := tx.ExecContext(ctx, `INSERT INTO changes (registry, number, kind, date, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)`,
+				s.registry, string(old.number), string(changes[i].Kind), changes[i].Date, string(body), recorded.UnixMilli())
+			if err != nil {
+				return err
+			}
+			changes[i].ID, _ = res.LastInsertId()
+		}
+		ok = true
+		return nil
+	})
+	if err != nil {
+		return false, s.fail("record what a check found", err)
+	}
+	return ok, nil
+}
+
+// release gives a claim up without writing anything.
+func (s *Store) release(ctx context.Context, h holder, n api.Number) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE companies SET claimed_by = NULL, claimed_until = NULL
+			WHERE registry = ? AND number = ? AND claimed_by = ?`, s.registry, string(n), string(h))
+		return err
+	})
+}
+
+// renew makes this check's claims last ttl from now.
+func (s *Store) renew(ctx context.Context, h holder, ttl time.Duration) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE companies SET claimed_until = ? WHERE registry = ? AND claimed_by = ?`,
+			s.now().Add(ttl).UnixMilli(), s.registry, string(h))
+		return err
+	})
+}
+
+// pending lists the companies not checked since started, and whether
+// another running check holds each.
+func (s *Store) pending(ctx context.Context, h holder, started time.Time) ([]NotChecked, error) {
+	var out []NotChecked
+	err := s.retry(ctx, func() error {
+		out = out[:0]
+		rows, err := s.db.QueryContext(ctx, `SELECT number, name, claimed_by, claimed_until FROM companies
+			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?) ORDER BY number`, s.registry, started.UnixMilli())
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		now := s.now()
+		for rows.Next() {
+			var nc NotChecked
+			var by sql.NullString
+			var until sql.NullInt64
+			if err := rows.Scan(&nc.Number, &nc.Name, &by, &until); err != nil {
+				return err
+			}
+			if by.Valid && by.String != string(h) && fromMS(until).After(now) && !gone(by.String) {
+				nc.Why = ReasonElsewhere
+			}
+			out = append(out, nc)
+		}
+		return rows.Err()
+	})
+	return out, err
+}

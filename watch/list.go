@@ -1,0 +1,239 @@
+package watch
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"coview/api"
+)
+
+// Company is a watched company as the list shows it: what its profile
+// said when last read, when it was checked, and how many of its changes
+// are not seen yet.
+type Company struct {
+	Number    api.Number
+	Name      string
+	Profile   ProfileSnap // as last read; zero before the first read
+	AddedAt   time.Time
+	CheckedAt time.Time // the last check that asked about it; zero before the first
+	ProfileAt time.Time // when its profile was last read
+	Seeded    bool      // a first check has recorded what is there
+	Unseen    int       // changes not marked seen
+}
+
+// AddProfile puts a company on the list with the profile already read
+// (by the caller: the browser has it on screen; watch add asked for it),
+// and reports whether it was not there before. Its first check then
+// records what is there and reports nothing.
+func (s *Store) AddProfile(ctx context.Context, p *api.Profile) (bool, error) {
+	number := p.Requested
+	if number == "" {
+		number = api.Number(p.CompanyNumber)
+	}
+	snap, err := json.Marshal(profileSnap(p))
+	if err != nil {
+		return false, err
+	}
+	now := s.now()
+	var added bool
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO companies (registry, number, name, added_at, profile, profile_at)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			s.registry, string(number), strings.TrimSpace(p.CompanyName), now.UnixMilli(), string(snap), now.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		added = n > 0
+		return err
+	})
+	if err != nil {
+		return false, s.fail("add to it", err)
+	}
+	return added, nil
+}
+
+// Remove takes companies off the list, with their snapshots and changes,
+// and returns those that were on it.
+func (s *Store) Remove(ctx context.Context, numbers ...api.Number) ([]api.Number, error) {
+	var removed []api.Number
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		removed = removed[:0]
+		for _, n := range numbers {
+			res, err := tx.ExecContext(ctx, `DELETE FROM companies WHERE registry = ? AND number = ?`, s.registry, string(n))
+			if err != nil {
+				return err
+			}
+			if k, _ := res.RowsAffected(); k > 0 {
+				removed = append(removed, n)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.fail("remove from it", err)
+	}
+	return removed, nil
+}
+
+// Watching reports whether a company is on the list.
+func (s *Store) Watching(ctx context.Context, n api.Number) (bool, error) {
+	var one int
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `SELECT 1 FROM companies WHERE registry = ? AND number = ?`, s.registry, string(n)).Scan(&one)
+	})
+	switch {
+	case err == sql.ErrNoRows:
+		return false, nil
+	case err != nil:
+		return false, s.fail("read it", err)
+	}
+	return true, nil
+}
+
+// Toggle watches the company of the profile if it is not watched, and
+// stops watching it if it is; it reports whether it is watched now.
+func (s *Store) Toggle(ctx context.Context, p *api.Profile) (bool, error) {
+	n := p.Requested
+	if n == "" {
+		n = api.Number(p.CompanyNumber)
+	}
+	removed, err := s.Remove(ctx, n)
+	if err != nil || len(removed) > 0 {
+		return false, err
+	}
+	_, err = s.AddProfile(ctx, p)
+	return err == nil, err
+}
+
+// Companies lists the watched companies, by number.
+func (s *Store) Companies(ctx context.Context) ([]Company, error) {
+	var out []Company
+	err := s.retry(ctx, func() error {
+		out = out[:0]
+		rows, err := s.db.QueryContext(ctx, `SELECT c.number, c.name, c.profile, c.added_at, c.checked_at, c.profile_at, c.seeded,
+				(SELECT count(*) FROM changes h WHERE h.registry = c.registry AND h.number = c.number AND h.seen_at IS NULL)
+			FROM companies c WHERE c.registry = ? ORDER BY c.number`, s.registry)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c Company
+			var profile sql.NullString
+			var added, checked, profileAt sql.NullInt64
+			if err := rows.Scan(&c.Number, &c.Name, &profile, &added, &checked, &profileAt, &c.Seeded, &c.Unseen); err != nil {
+				return err
+			}
+			if profile.Valid {
+				json.Unmarshal([]byte(profile.String), &c.Profile)
+			}
+			c.AddedAt, c.CheckedAt, c.ProfileAt = fromMS(added), fromMS(checked), fromMS(profileAt)
+			out = append(out, c)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, s.fail("read it", err)
+	}
+	return out, nil
+}
+
+// Filter chooses changes from the log. The zero Filter is every change.
+type Filter struct {
+	Numbers []api.Number // only these companies; none is all
+	Since   time.Time    // only those recorded at or after this
+	Unseen  bool         // only those not marked seen
+}
+
+// Changes reads the change log, oldest first. It asks the registry
+// nothing.
+func (s *Store) Changes(ctx context.Context, f Filter) ([]Change, error) {
+	q := `SELECT h.id, h.number, c.name, h.body, h.recorded_at, h.seen_at FROM changes h
+		JOIN companies c ON c.registry = h.registry AND c.number = h.number
+		WHERE h.registry = ?`
+	args := []any{s.registry}
+	if !f.Since.IsZero() {
+		q += ` AND h.recorded_at >= ?`
+		args = append(args, f.Since.UnixMilli())
+	}
+	if f.Unseen {
+		q += ` AND h.seen_at IS NULL`
+	}
+	if len(f.Numbers) > 0 {
+		q += ` AND h.number IN (?` + strings.Repeat(", ?", len(f.Numbers)-1) + `)`
+		for _, n := range f.Numbers {
+			args = append(args, string(n))
+		}
+	}
+	q += ` ORDER BY h.id`
+	var out []Change
+	err := s.retry(ctx, func() error {
+		out = out[:0]
+		rows, err := s.db.QueryContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var c Change
+			var number, name, body string
+			var recorded, seen sql.NullInt64
+			if err := rows.Scan(&c.ID, &number, &name, &body, &recorded, &seen); err != nil {
+				return err
+			}
+			json.Unmarshal([]byte(body), &c)
+			c.Number, c.CompanyName = api.Number(number), name
+			c.RecordedAt, c.SeenAt = fromMS(recorded), fromMS(seen)
+			out = append(out, c)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, s.fail("read its changes", err)
+	}
+	return out, nil
+}
+
+// Unseen counts the companies with changes not seen yet, and the
+// changes: what the browser's start screen says.
+func (s *Store) Unseen(ctx context.Context) (companies, changes int, err error) {
+	err = s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, `SELECT count(DISTINCT number), count(*) FROM changes WHERE registry = ? AND seen_at IS NULL`,
+			s.registry).Scan(&companies, &changes)
+	})
+	if err != nil {
+		return 0, 0, s.fail("read its changes", err)
+	}
+	return companies, changes, nil
+}
+
+// MarkSeen marks the changes of these companies seen (of every company
+// when none is given), and returns how many were unseen.
+func (s *Store) MarkSeen(ctx context.Context, numbers ...api.Number) (int, error) {
+	now := s.now().UnixMilli()
+	var n int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		q := `UPDATE changes SET seen_at = ? WHERE registry = ? AND seen_at IS NULL`
+		args := []any{now, s.registry}
+		if len(numbers) > 0 {
+			q += ` AND number IN (?` + strings.Repeat(", ?", len(numbers)-1) + `)`
+			for _, num := range numbers {
+				args = append(args, string(num))
+			}
+		}
+		res, err := tx.ExecContext(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, s.fail("mark changes seen", err)
+	}
+	return int(n), nil
+}
