@@ -76,6 +76,9 @@ type CheckOptions struct {
 	// each company, and when a wait begins. It is called one call at a
 	// time, on the check's goroutines, so it must return quickly.
 	Progress func(Progress)
+	// Found, when set, is handed each company's changes as soon as they
+	// are recorded, in the same way as Progress.
+	Found func([]Change)
 }
 
 // Progress is how a check is getting on.
@@ -346,6 +349,11 @@ func (c *check) one(ctx context.Context, rec *record) {
 	}
 	c.done++
 	c.mu.Unlock()
+	if ok && len(changes) > 0 && c.opts.Found != nil {
+		c.progress.Lock()
+		c.opts.Found(changes)
+		c.progress.Unlock()
+	}
 	c.tell()
 }
 
@@ -511,6 +519,9 @@ func (w *Watcher) inspect(ctx context.Context, c *check, rec *record) (*record, 
 		newest = probe.Items[0].TransactionID
 	}
 	var changes []Change
+	// What a filing made the check read again changed by that filing's
+	// date (the newest's); what changed without one, by today's.
+	when := today
 	profileToo := false
 	again := map[string]bool{}
 	if total != rec.filings.Total || newest != rec.filings.Newest {
@@ -529,6 +540,9 @@ func (w *Watcher) inspect(ctx context.Context, c *check, rec *record) (*record, 
 			if f.TransactionID != "" && !slices.Contains(rec.filings.Seen, f.TransactionID) {
 				fresh = append(fresh, f)
 			}
+		}
+		if len(fresh) > 0 {
+			when = orDate(fresh[0].Date, today)
 		}
 		for i := len(fresh) - 1; i >= 0; i-- { // oldest first
 			f := fresh[i]
@@ -549,7 +563,7 @@ func (w *Watcher) inspect(ctx context.Context, c *check, rec *record) (*record, 
 		if err := w.readProfile(ctx, c, next, now); err != nil {
 			return nil, nil, err
 		}
-		changes = append(changes, diffProfile(rec.profile, next.profile, today)...)
+		changes = append(changes, diffProfile(rec.profile, next.profile, when)...)
 		// A list the profile links to for the first time is news in
 		// itself (a first charge); one it no longer links to is gone.
 		for _, set := range datasets {
@@ -569,7 +583,7 @@ func (w *Watcher) inspect(ctx context.Context, c *check, rec *record) (*record, 
 			return nil, nil, err
 		}
 		if l, ok := next.sets[set]; ok {
-			changes = append(changes, diffList(set, rec.sets[set], l, today)...)
+			changes = append(changes, diffList(set, rec.sets[set], l, when)...)
 		}
 	}
 	return next, changes, nil

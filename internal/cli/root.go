@@ -97,7 +97,7 @@ func newRootCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
-	cmd.AddCommand(newSearchCommand(env), newConnectionsCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
+	cmd.AddCommand(newSearchCommand(env), newConnectionsCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
 	return cmd
 }
 

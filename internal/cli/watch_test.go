@@ -1,0 +1,247 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"coview/api/demo"
+)
+
+// watchClock is the demo registry's clock in a watch test, moved by hand.
+type watchClock struct{ t atomic.Int64 }
+
+func (c *watchClock) set(t time.Time) { c.t.Store(t.UnixNano()) }
+func (c *watchClock) now() time.Time  { return time.Unix(0, c.t.Load()).UTC() }
+
+// watchWorld is a demo registry with a clock of its own, and a data
+// directory for the watch list that every run of the test shares.
+type watchWorld struct {
+	clock *watchClock
+	srv   *httptest.Server
+	env   map[string]string
+	data  string
+	hits  atomic.Int64
+}
+
+func newWatchWorld(t *testing.T, at time.Time, opts demo.Options) *watchWorld {
+	t.Helper()
+	w := &watchWorld{clock: &watchClock{}, data: t.TempDir()}
+	w.clock.set(at)
+	opts.Now = w.clock.now
+	if opts.Limit == 0 {
+		opts.Limit = 1 << 30
+	}
+	h := demo.NewHandler(opts)
+	w.srv = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		w.hits.Add(1)
+		h.ServeHTTP(rw, r)
+	}))
+	t.Cleanup(w.srv.Close)
+	w.env = map[string]string{"COVIEW_BASE_URL": w.srv.URL, "COVIEW_API_KEY": demo.Key, "XDG_DATA_HOME": w.data}
+	return w
+}
+
+func (w *watchWorld) run(t *testing.T, stdin string, args ...string) ran {
+	t.Helper()
+	return run(t, stdin, w.env, args...)
+}
+
+// lines are the non-empty lines of out.
+func lines(out string) []string {
+	var l []string
+	for _, s := range strings.Split(out, "\n") {
+		if s != "" {
+			l = append(l, s)
+		}
+	}
+	return l
+}
+
+// The whole round, as a newcomer does it: add companies (a pasted form,
+// stdin), check (nothing: first look), let the registry move on, check
+// (one line per change, in words), read the log, mark it seen.
+func TestWatchAddCheckAndChangesPrintEachChangeOnceInWords(t *testing.T) {
+	t.Parallel()
+	at := demo.LivingEventAt("00006421", 1002) // liquidation
+	w := newWatchWorld(t, at.Add(-30*time.Second), demo.Options{})
+
+	if r := w.run(t, "Company No. sc 6405\n", "watch", "add", "6421", "-"); r.code != 0 || r.stdout != "" ||
+		!strings.Contains(r.stderr, "now watching 00006421 WEATHERVANE WINDOWS LTD") || !strings.Contains(r.stderr, "now watching SC006405") {
+		t.Fatalf("watch add: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "add", "00006400", "00006421"); r.code != 0 || !strings.Contains(r.stderr, "already watching 00006421") ||
+		!strings.Contains(r.stderr, "now watching 00006400") {
+		t.Fatalf("adding again: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "check"); r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Fatalf("the first check: exit %d, stdout %q, stderr %q; want nothing at all", r.code, r.stdout, r.stderr)
+	}
+
+	w.clock.set(at.Add(30 * time.Second))
+	r := w.run(t, "", "watch", "check")
+	want := []string{
+		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  filed: liquidator appointed in a voluntary winding up (600)",
+		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  status: active -> liquidation",
+		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  insolvency case opened: creditors' voluntary liquidation (case 251)",
+		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  insolvency practitioner appointed: Zephyrine Gustavsen",
+	}
+	if r.code != 0 || !slices.Equal(lines(r.stdout), want) || r.stderr != "" {
+		t.Fatalf("the second check: exit %d\n%s\nwant\n%s\nstderr %q", r.code, r.stdout, strings.Join(want, "\n"), r.stderr)
+	}
+	if r := w.run(t, "", "watch", "check"); r.code != 0 || r.stdout != "" {
+		t.Fatalf("a third check reported again: %q", r.stdout)
+	}
+
+	// The log says the same, asking the registry nothing.
+	before := w.hits.Load()
+	if r := w.run(t, "", "watch", "changes"); !slices.Equal(lines(r.stdout), want) {
+		t.Fatalf("watch changes printed\n%s", r.stdout)
+	}
+	r = w.run(t, "", "watch", "changes", "--json", "--unseen")
+	var first map[string]any
+	if err := json.Unmarshal([]byte(lines(r.stdout)[1]), &first); err != nil {
+		t.Fatalf("--json: %v in %q", err, r.stdout)
+	}
+	for k, v := range map[string]any{"company_number": "00006421", "company_name": "WEATHERVANE WINDOWS LTD", "kind": "status/status-changed",
+		"words": "status: active -> liquidation", "before": "active", "after": "liquidation", "field": "company_status", "seen": false} {
+		if first[k] != v {
+			t.Errorf("--json %s is %v, want %v", k, first[k], v)
+		}
+	}
+	if r := w.run(t, "", "watch", "changes", "--unseen", "--mark-seen", "00006421"); len(lines(r.stdout)) != 4 {
+		t.Fatalf("--unseen --mark-seen printed %q", r.stdout)
+	}
+	if r := w.run(t, "", "watch", "changes", "--unseen"); r.stdout != "" {
+		t.Fatalf("after --mark-seen, --unseen still printed %q", r.stdout)
+	}
+	if n := w.hits.Load(); n != before {
+		t.Errorf("reading the log sent %d requests", n-before)
+	}
+
+	// The list and the deadlines.
+	r = w.run(t, "", "watch", "list", "--json")
+	if got := len(lines(r.stdout)); got != 3 || !strings.Contains(r.stdout, `"company_number":"00006421","company_name":"WEATHERVANE WINDOWS LTD","status":"liquidation"`) {
+		t.Fatalf("watch list --json: %s", r.stdout)
+	}
+	r = w.run(t, "", "watch", "deadlines", "--json")
+	var due []string
+	for _, l := range lines(r.stdout) {
+		var d deadlineJSON
+		json.Unmarshal([]byte(l), &d)
+		due = append(due, d.Due)
+	}
+	if len(due) == 0 || !slices.IsSorted(due) {
+		t.Errorf("deadlines are not soonest first: %v", due)
+	}
+	if r := w.run(t, "", "watch", "remove", "00006400", "00006499"); r.code != 4 || !strings.Contains(r.stderr, "00006499 was not watched") {
+		t.Fatalf("removing one watched and one not: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// A name where a number goes is refused with the companies it matches,
+// and nothing is added.
+func TestWatchAddRefusesANameWithTheMatchesToChooseFrom(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	r := w.run(t, "", "watch", "add", "marzipan", "mountain")
+	if r.code != exitUsage || !strings.Contains(r.stderr, `"marzipan mountain" is a name`) ||
+		!strings.Contains(r.stderr, "00006400  MARZIPAN MOUNTAIN SOFTWARE LTD") || !strings.Contains(r.stderr, "coview watch add 00006400") {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "list"); !strings.Contains(r.stdout, "No companies are watched") {
+		t.Fatalf("something was added: %q", r.stdout)
+	}
+	if r := w.run(t, "", "watch", "add", "00009999"); r.code != exitNotFound || !strings.Contains(r.stderr, "company 00009999 not found") {
+		t.Fatalf("an unknown company: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// A check cut short by its budget lists the companies it did not check
+// and fails, so that cron says so; the next check starts with them.
+func TestWatchCheckCutShortByItsBudgetListsWhatItLeftOut(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	numbers := "00007001 00007002 00007003 00007004 00007005 00007006"
+	w.run(t, numbers, "watch", "add", "-")
+	w.run(t, "", "watch", "check")
+	r := w.run(t, "", "watch", "check", "--budget", "2")
+	if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, "4 companies not checked: the budget of 2 requests was spent") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	left := strings.Fields(r.stderr[strings.LastIndex(r.stderr, ":")+1:])
+	if len(left) != 4 {
+		t.Fatalf("the companies left out are not listed: %q", r.stderr)
+	}
+	// The next check starts with those: with a budget for four, it
+	// leaves out the two the last one checked.
+	before := w.hits.Load()
+	r = w.run(t, "", "watch", "check", "--budget", "4")
+	var checked []string
+	for _, n := range strings.Fields(numbers) {
+		if !slices.Contains(left, n) {
+			checked = append(checked, n)
+		}
+	}
+	if r.code != exitFailure || !strings.HasSuffix(r.stderr, ": "+strings.Join(checked, " ")+"\n") {
+		t.Fatalf("the next check: exit %d, stderr %q; want %v left out", r.code, r.stderr, checked)
+	}
+	if n := w.hits.Load() - before; n != 4 {
+		t.Errorf("the next check sent %d requests, want one for each company left out", n)
+	}
+	if r := w.run(t, "", "watch", "check", "--budget", "-1"); r.code != exitUsage {
+		t.Errorf("--budget -1: exit %d", r.code)
+	}
+}
+
+// The key goes to the registry and nowhere else: not into the watch
+// list's files, whatever was checked.
+func TestTheKeyNeverGoesIntoTheWatchList(t *testing.T) {
+	t.Parallel()
+	const key = "6f1d0c2e-9b7a-4d1e-a1f0-00000000640a"
+	at := demo.LivingEventAt("00006420", 1000)
+	w := newWatchWorld(t, at.Add(-30*time.Second), demo.Options{})
+	inner := w.srv.Config.Handler
+	w.srv.Config.Handler = http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Basic "+base64.StdEncoding.EncodeToString([]byte(key+":")) {
+			http.Error(rw, `{"error":"Invalid Authorization"}`, http.StatusUnauthorized)
+			return
+		}
+		r.Header.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(demo.Key+":")))
+		inner.ServeHTTP(rw, r)
+	})
+	w.env["COVIEW_API_KEY"] = key
+	w.run(t, "", "watch", "add", "00006420", "00006424")
+	w.run(t, "", "watch", "check")
+	w.clock.set(at.Add(time.Hour))
+	if r := w.run(t, "", "watch", "check"); r.code != 0 || r.stdout == "" {
+		t.Fatalf("the check found nothing, or failed: exit %d, %q", r.code, r.stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(w.data, "coview", "*"))
+	if len(files) == 0 {
+		t.Fatal("no watch list was written")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, secret := range []string{key, base64.StdEncoding.EncodeToString([]byte(key + ":"))} {
+			if bytes.Contains(b, []byte(secret)) {
+				t.Errorf("%s holds the key", f)
+			}
+		}
+		if info, _ := os.Stat(f); info.Mode().Perm()&0o077 != 0 && filepath.Base(f) == "watch.db" {
+			t.Errorf("%s is readable by others: %v", f, info.Mode())
+		}
+	}
+}
