@@ -31,6 +31,16 @@ type watchWorld struct {
 	env   map[string]string
 	data  string
 	hits  atomic.Int64
+	hook  atomic.Pointer[func(int64)]
+}
+
+// onHit has f told the number of each request as it arrives; nil stops.
+func (w *watchWorld) onHit(f func(n int64)) {
+	if f == nil {
+		w.hook.Store(nil)
+		return
+	}
+	w.hook.Store(&f)
 }
 
 func newWatchWorld(t *testing.T, at time.Time, opts demo.Options) *watchWorld {
@@ -43,7 +53,10 @@ func newWatchWorld(t *testing.T, at time.Time, opts demo.Options) *watchWorld {
 	}
 	h := demo.NewHandler(opts)
 	w.srv = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		w.hits.Add(1)
+		n := w.hits.Add(1)
+		if f := w.hook.Load(); f != nil {
+			(*f)(n)
+		}
 		h.ServeHTTP(rw, r)
 	}))
 	t.Cleanup(w.srv.Close)
