@@ -280,10 +280,11 @@ func (c *check) work(ctx context.Context) {
 			c.halt(ReasonStopped, nil)
 			return
 		}
-		c.mu.Lock()
-		skip := maps.Clone(c.skip)
-		c.mu.Unlock()
-		rec, _, err := c.w.store.claim(ctx, c.h, c.started, c.w.opts.ClaimTTL, skip)
+		rec, _, err := c.w.store.claim(ctx, c.h, c.started, c.w.opts.ClaimTTL, func(n api.Number) bool {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return c.skip[n] || c.stop != 0
+		})
 		if err != nil {
 			c.halt(ReasonStopped, err)
 			return
@@ -303,7 +304,6 @@ func (c *check) one(ctx context.Context, rec *record) {
 	asked := c.w.opts.Now()
 	next, changes, err := c.w.inspect(ctx, c, rec)
 	if err != nil {
-		c.w.store.release(context.WithoutCancel(ctx), c.h, rec.number)
 		why := ReasonFailed
 		switch {
 		case errors.Is(err, errBudget):
@@ -318,12 +318,17 @@ func (c *check) one(ctx context.Context, rec *record) {
 		case errors.Is(err, api.ErrInvalidKey), errors.Is(err, api.ErrMissingKey), errors.Is(err, api.ErrForbidden):
 			c.halt(ReasonFailed, err)
 		}
+		// Stopped before the claim is given up, so that no other worker
+		// of this check takes the company up again.
+		c.w.store.release(context.WithoutCancel(ctx), c.h, rec.number)
 		c.mu.Lock()
 		nc := NotChecked{Number: rec.number, Name: rec.name, Why: why}
 		if why == ReasonFailed {
 			nc.Err = err
 		}
-		c.report.NotChecked = append(c.report.NotChecked, nc)
+		if !slices.ContainsFunc(c.report.NotChecked, func(x NotChecked) bool { return x.Number == nc.Number }) {
+			c.report.NotChecked = append(c.report.NotChecked, nc)
+		}
 		c.done++
 		c.mu.Unlock()
 		c.tell()

@@ -74,7 +74,7 @@ type record struct {
 // checked since the check started, not in skip, and not claimed by
 // another check that is still running; the least recently checked first.
 // It returns nil when there is none, and how many others hold.
-func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time.Duration, skip map[api.Number]bool) (*record, int, error) {
+func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time.Duration, skip func(api.Number) bool) (*record, int, error) {
 	var rec *record
 	var elsewhere int
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -100,7 +100,7 @@ func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time
 			case held && by.String != string(h):
 				elsewhere++
 			case held: // another of this check's workers has it
-			case pick == "" && !skip[api.Number(number)]:
+			case pick == "" && (skip == nil || !skip(api.Number(number))):
 				pick = number
 			}
 		}

@@ -60,6 +60,8 @@ type pacer struct {
 
 	mu   sync.Mutex
 	sent []time.Time // when each recent request went out, oldest first
+	// granted, when set (by tests), is told when each request may go.
+	granted func(time.Time)
 }
 
 func newPacer(q Quota, c *api.Client, now func() time.Time) *pacer {
@@ -113,6 +115,9 @@ func (p *pacer) wait(ctx context.Context, told func(why string, until time.Time)
 		if !at.After(now) {
 			p.sent = append(p.sent, now)
 			p.trim(now)
+			if p.granted != nil {
+				p.granted(now)
+			}
 			p.mu.Unlock()
 			return nil
 		}

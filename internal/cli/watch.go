@@ -217,10 +217,32 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 		return refuseName(ctx, reg.client, name, env)
 	}
 	w := watch.New(store, reg.client, watch.Options{})
+	// A few at once, as lookups are; said in the order given.
+	type added struct {
+		p   *api.Profile
+		new bool
+		err error
+	}
+	results := make([]chan added, len(numbers))
+	sem := make(chan struct{}, inFlight)
+	for i, n := range numbers {
+		results[i] = make(chan added, 1)
+		go func() {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				results[i] <- added{err: ctx.Err()}
+				return
+			}
+			defer func() { <-sem }()
+			p, isNew, err := w.Add(ctx, n)
+			results[i] <- added{p, isNew, err}
+		}()
+	}
 	var first error
-	for _, n := range numbers {
-		p, added, err := w.Add(ctx, n)
-		if err != nil {
+	for i, n := range numbers {
+		r := <-results[i]
+		if err := r.err; err != nil {
 			if ctx.Err() != nil {
 				return err
 			}
@@ -231,16 +253,13 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 				first = err
 			}
 			report(env.Stderr, withHint(err))
-			if authHint(err) != "" {
-				break
-			}
 			continue
 		}
 		what := "now watching"
-		if !added {
+		if !r.new {
 			what = "already watching"
 		}
-		fmt.Fprintf(env.Stderr, "coview: %s %s %s\n", what, n, sanitize.Line(p.CompanyName))
+		fmt.Fprintf(env.Stderr, "coview: %s %s %s\n", what, n, sanitize.Line(r.p.CompanyName))
 	}
 	if first != nil {
 		return &exitError{code: exitCode(first)}
