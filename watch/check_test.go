@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -169,5 +170,68 @@ func TestTheFirstCheckOfACompanyAddedLaterReportsNothing(t *testing.T) {
 	rep := checkNow(t, w, CheckOptions{})
 	if len(rep.Changes) != 0 || !slices.Equal(rep.Seeded, []api.Number{"00006422"}) {
 		t.Fatalf("after adding 00006422: changes %v, seeded %v", kinds(rep.Changes), rep.Seeded)
+	}
+}
+
+// What the browser needs from a check: progress as it goes, with the
+// companies to check and an estimate of the time left; a check it can
+// cancel, which keeps what it recorded and lists the rest as stopped;
+// and the watch page's order afterwards.
+func TestACheckReportsProgressAndStopsWhenCancelled(t *testing.T) {
+	t.Parallel()
+	at := demo.LivingEventAt("00006421", 1002)
+	clk := newClock(at.Add(-30 * time.Second))
+	r := newRegistry(t, demo.Options{Now: clk.now, Latency: 5 * time.Millisecond})
+	numbers := []string{"00006400", "00006421"}
+	for i := range 40 {
+		numbers = append(numbers, fmt.Sprintf("%08d", 7200+i))
+	}
+	w := watching(t, r, clk, numbers...)
+	w.opts.InFlight = 1
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var first, last Progress
+	rep, err := w.Check(ctx, CheckOptions{Progress: func(p Progress) {
+		if first.Total == 0 {
+			first = p
+		}
+		last = p
+		if p.Done == 5 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatalf("a cancelled check is not a failure: %v", err)
+	}
+	if first.Total != 42 || first.Left <= 0 {
+		t.Errorf("the first progress: %+v; want 42 companies and an estimate", first)
+	}
+	if !last.Finished || rep.Checked < 5 || rep.Checked >= 42 || !rep.Short() {
+		t.Fatalf("after cancelling: checked %d, finished %v, short %v", rep.Checked, last.Finished, rep.Short())
+	}
+	for _, nc := range rep.NotChecked {
+		if nc.Why != ReasonStopped {
+			t.Fatalf("left out for %v: %+v", nc.Why, nc)
+		}
+	}
+	if len(rep.NotChecked)+rep.Checked != 42 {
+		t.Fatalf("%d checked and %d not: some are missing", rep.Checked, len(rep.NotChecked))
+	}
+
+	// The rest are checked next time; then the registry moves on.
+	w.opts.InFlight = 4
+	checkNow(t, w, CheckOptions{})
+	clk.set(at.Add(30 * time.Second))
+	found := 0
+	checkNow(t, w, CheckOptions{Found: func(ch []Change) { found += len(ch) }})
+	entries, err := w.store.Overview(context.Background(), clk.now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries[0].Number != "00006421" || len(entries[0].Changes) != found || found == 0 {
+		t.Fatalf("the watch page starts with %s and %d changes; want 00006421 and the %d found", entries[0].Number, len(entries[0].Changes), found)
+	}
+	if !entries[1].HasNext || entries[1].Next.Due > entries[2].Next.Due {
+		t.Errorf("after the changed ones, the soonest deadline first: %+v, %+v", entries[1].Next, entries[2].Next)
 	}
 }

@@ -1,9 +1,11 @@
 package watch
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -236,4 +238,61 @@ func (s *Store) MarkSeen(ctx context.Context, numbers ...api.Number) (int, error
 		return 0, s.fail("mark changes seen", err)
 	}
 	return int(n), nil
+}
+
+// Entry is a watched company as the browser's watch page shows it: the
+// company, its changes not seen yet (oldest first) and its next deadline.
+type Entry struct {
+	Company
+	Changes []Change
+	Next    Deadline
+	HasNext bool
+}
+
+// Overview lists the watched companies for the watch page: those with
+// changes not seen yet first (the most recently changed first), then the
+// rest by their next deadline (overdue first, then the soonest), then
+// those without one, by number. It asks the registry nothing.
+func (s *Store) Overview(ctx context.Context, today time.Time) ([]Entry, error) {
+	companies, err := s.Companies(ctx)
+	if err != nil {
+		return nil, err
+	}
+	unseen, err := s.Changes(ctx, Filter{Unseen: true})
+	if err != nil {
+		return nil, err
+	}
+	byNumber := map[api.Number][]Change{}
+	for _, c := range unseen {
+		byNumber[c.Number] = append(byNumber[c.Number], c)
+	}
+	out := make([]Entry, len(companies))
+	for i, c := range companies {
+		out[i] = Entry{Company: c, Changes: byNumber[c.Number]}
+		out[i].Next, out[i].HasNext = c.Next(today)
+	}
+	slices.SortStableFunc(out, func(a, b Entry) int {
+		switch {
+		case len(a.Changes) > 0 && len(b.Changes) > 0:
+			return cmp.Compare(b.Changes[len(b.Changes)-1].ID, a.Changes[len(a.Changes)-1].ID)
+		case len(a.Changes) > 0:
+			return -1
+		case len(b.Changes) > 0:
+			return 1
+		case a.HasNext && b.HasNext:
+			if a.Next.Overdue != b.Next.Overdue {
+				if a.Next.Overdue {
+					return -1
+				}
+				return 1
+			}
+			return cmp.Compare(a.Next.Due, b.Next.Due)
+		case a.HasNext:
+			return -1
+		case b.HasNext:
+			return 1
+		}
+		return cmp.Compare(a.Number, b.Number)
+	})
+	return out, nil
 }
