@@ -19,7 +19,8 @@ shows the companies around it, ? every key. With --json or --plain it
 answers in one shot instead; plain text is the default when stdout is not a
 terminal and a number is given. coview search finds companies and officers
 by name, coview connections the companies around one, coview document saves
-a filing's document.
+a filing's document, coview watch keeps a list of companies and tells what
+changed at them.
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
@@ -33,6 +34,7 @@ Environment:
                     (default ` + api.DefaultDocumentURL + `)
   NO_COLOR          no colours in the browser
   XDG_STATE_HOME    where recent numbers are kept (coview/recent)
+  XDG_DATA_HOME     where the watch list is kept (coview/watch.db)
   XDG_CONFIG_HOME   where a key is kept only after auth login --insecure-storage
   XDG_DOWNLOAD_DIR  where the browser saves documents (else ~/Downloads, else
                     the current directory)
@@ -66,6 +68,9 @@ coview search marzipan mountain
 coview connections 00006412
 # save a filing's document (its transaction id is on the filing's page)
 coview document 00006400 OTI1ODMyMTcxNWRtb3JlZ3h6
+# watch companies, and ask what changed (nothing printed when nothing did)
+coview watch add 00006400 SC006405
+coview watch check
 `
 
 // lookupFlags are the root command's own flags.
