@@ -64,6 +64,21 @@ func livingAndQuiet(quiet int) string {
 	return strings.Join(numbers, "\n")
 }
 
+// settledWorld is a world whose list (the living companies and quiet
+// ones) was checked once, after which its clock moved on 20 minutes;
+// and what one check alone would now report, sorted.
+func settledWorld(t *testing.T, latency time.Duration, quiet int) (*watchWorld, []string) {
+	t.Helper()
+	start := time.Date(2026, 11, 24, 9, 0, 30, 0, time.UTC)
+	w := newWatchWorld(t, start, demo.Options{Latency: latency})
+	if r := w.run(t, livingAndQuiet(quiet), "watch", "add", "-"); r.code != 0 {
+		t.Fatalf("watch add: %d %q", r.code, r.stderr)
+	}
+	w.run(t, "", "watch", "check")
+	w.clock.set(start.Add(20 * time.Minute))
+	return w, w.expectedChanges(t)
+}
+
 // expectedChanges is what one check alone reports after the world's
 // clock moved: the same check, run in-process on a copy of the list.
 func (w *watchWorld) expectedChanges(t *testing.T) []string {
@@ -100,14 +115,7 @@ func (w *watchWorld) expectedChanges(t *testing.T) []string {
 // (no "database is locked").
 func TestTwoChecksAtOnceReportEachChangeOnceBetweenThem(t *testing.T) {
 	t.Parallel()
-	start := time.Date(2026, 11, 24, 9, 0, 30, 0, time.UTC)
-	w := newWatchWorld(t, start, demo.Options{Latency: 30 * time.Millisecond})
-	if r := w.run(t, livingAndQuiet(60), "watch", "add", "-"); r.code != 0 {
-		t.Fatalf("watch add: %d %q", r.code, r.stderr)
-	}
-	w.run(t, "", "watch", "check")
-	w.clock.set(start.Add(20 * time.Minute))
-	want := w.expectedChanges(t)
+	w, want := settledWorld(t, 30*time.Millisecond, 60)
 
 	a, outA, errA := w.coviewProcess(t, "watch", "check")
 	b, outB, errB := w.coviewProcess(t, "watch", "check")
@@ -140,14 +148,7 @@ func TestTwoChecksAtOnceReportEachChangeOnceBetweenThem(t *testing.T) {
 // the next check says nothing on stderr.
 func TestACheckKilledHalfwayLosesNothingAndRecordsNothingTwice(t *testing.T) {
 	t.Parallel()
-	start := time.Date(2026, 11, 24, 9, 0, 30, 0, time.UTC)
-	w := newWatchWorld(t, start, demo.Options{Latency: 25 * time.Millisecond})
-	if r := w.run(t, livingAndQuiet(40), "watch", "add", "-"); r.code != 0 {
-		t.Fatalf("watch add: %d %q", r.code, r.stderr)
-	}
-	w.run(t, "", "watch", "check")
-	w.clock.set(start.Add(20 * time.Minute))
-	want := w.expectedChanges(t)
+	w, want := settledWorld(t, 25*time.Millisecond, 40)
 
 	// Kill it when it has sent a third of the requests a check needs.
 	halfway := make(chan struct{})
