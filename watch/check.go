@@ -280,7 +280,7 @@ func (c *check) work(ctx context.Context) {
 			c.halt(ReasonStopped, nil)
 			return
 		}
-		rec, _, err := c.w.store.claim(ctx, c.h, c.started, c.w.opts.ClaimTTL, func(n api.Number) bool {
+		rec, err := c.w.store.claim(ctx, c.h, c.started, c.w.opts.ClaimTTL, func(n api.Number) bool {
 			c.mu.Lock()
 			defer c.mu.Unlock()
 			return c.skip[n] || c.stop != 0

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -71,44 +72,28 @@ type record struct {
 }
 
 // claim takes the next company this check should look at: one not
-// checked since the check started, not in skip, and not claimed by
+// checked since the check started, not skipped, and not claimed by
 // another check that is still running; the least recently checked first.
-// It returns nil when there is none, and how many others hold.
-func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time.Duration, skip func(api.Number) bool) (*record, int, error) {
+// It returns nil when there is none.
+func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time.Duration, skip func(api.Number) bool) (*record, error) {
 	var rec *record
-	var elsewhere int
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		rec, elsewhere = nil, 0
+		rec = nil
 		now := s.now()
-		rows, err := tx.QueryContext(ctx, `SELECT number, claimed_by, claimed_until FROM companies
-			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?)
-			ORDER BY checked_at IS NOT NULL, checked_at, number`, s.registry, started.UnixMilli())
-		if err != nil {
+		// Those this check has finished are checked since it started, so
+		// the first few candidates are nearly always enough; all of them
+		// are read only when those few are all taken.
+		pick, err := s.pick(ctx, tx, h, started, now, skip, 32)
+		if err == errAllTaken {
+			pick, err = s.pick(ctx, tx, h, started, now, skip, -1)
+		}
+		switch {
+		case err != nil && err != errAllTaken:
 			return err
+		case pick == "":
+			return nil
 		}
-		var pick string
-		for rows.Next() {
-			var number string
-			var by sql.NullString
-			var until sql.NullInt64
-			if err := rows.Scan(&number, &by, &until); err != nil {
-				rows.Close()
-				return err
-			}
-			held := by.Valid && fromMS(until).After(now) && !gone(by.String)
-			switch {
-			case held && by.String != string(h):
-				elsewhere++
-			case held: // another of this check's workers has it
-			case pick == "" && (skip == nil || !skip(api.Number(number))):
-				pick = number
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil || pick == "" {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE companies SET claimed_by = ?, claimed_until = ? WHERE registry = ? AND number = ?`,
+		if _, err := tx.StmtContext(ctx, s.q.claim).ExecContext(ctx,
 			string(h), now.Add(ttl).UnixMilli(), s.registry, pick); err != nil {
 			return err
 		}
@@ -116,9 +101,43 @@ func (s *Store) claim(ctx context.Context, h holder, started time.Time, ttl time
 		return err
 	})
 	if err != nil {
-		return nil, 0, s.fail("claim a company to check", err)
+		return nil, s.fail("claim a company to check", err)
 	}
-	return rec, elsewhere, nil
+	return rec, nil
+}
+
+// errAllTaken says that every candidate read was taken, and that there
+// may be more.
+var errAllTaken = errors.New("every candidate read is taken")
+
+// pick chooses among the first limit candidates (all when limit < 0).
+func (s *Store) pick(ctx context.Context, tx *sql.Tx, h holder, started, now time.Time, skip func(api.Number) bool, limit int) (string, error) {
+	rows, err := tx.StmtContext(ctx, s.q.candidates).QueryContext(ctx, s.registry, started.UnixMilli(), limit)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	read := 0
+	for rows.Next() {
+		read++
+		var number string
+		var by sql.NullString
+		var until sql.NullInt64
+		if err := rows.Scan(&number, &by, &until); err != nil {
+			return "", err
+		}
+		held := by.Valid && fromMS(until).After(now) && !gone(by.String)
+		if !held && (skip == nil || !skip(api.Number(number))) {
+			return number, nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	if limit >= 0 && read == limit {
+		return "", errAllTaken
+	}
+	return "", nil
 }
 
 // load reads a company's record.
@@ -126,8 +145,7 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 	r := &record{number: n, noted: map[string]string{}, sets: map[string]ListSnap{}, read: map[string]bool{}}
 	var profile, filings, noted sql.NullString
 	var profileAt sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT name, version, seeded, profile, profile_at, filings, noted FROM companies
-		WHERE registry = ? AND number = ?`, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &profile, &profileAt, &filings, &noted)
+	err := tx.StmtContext(ctx, s.q.company).QueryRowContext(ctx, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &profile, &profileAt, &filings, &noted)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +158,7 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 			json.Unmarshal([]byte(f.v.String), f.to)
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT name, body FROM datasets WHERE registry = ? AND number = ?`, s.registry, string(n))
+	rows, err := tx.StmtContext(ctx, s.q.datasets).QueryContext(ctx, s.registry, string(n))
 	if err != nil {
 		return nil, err
 	}
@@ -168,9 +186,7 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 	var ok bool
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		ok = false
-		res, err := tx.ExecContext(ctx, `UPDATE companies SET name = ?, version = version + 1, seeded = 1, checked_at = ?,
-				profile = ?, profile_at = ?, filings = ?, noted = ?, claimed_by = NULL, claimed_until = NULL
-			WHERE registry = ? AND number = ? AND version = ?`,
+		res, err := tx.StmtContext(ctx, s.q.record).ExecContext(ctx,
 			next.name, at.UnixMilli(), string(profile), ms(next.profileAt), string(filings), string(noted),
 			s.registry, string(old.number), old.version)
 		if err != nil {
@@ -182,14 +198,13 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 		for _, set := range sortedKeys(next.read) {
 			l, linked := next.sets[set]
 			if !linked {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM datasets WHERE registry = ? AND number = ? AND name = ?`, s.registry, string(old.number), set); err != nil {
+				if _, err := tx.StmtContext(ctx, s.q.forget).ExecContext(ctx, s.registry, string(old.number), set); err != nil {
 					return err
 				}
 				continue
 			}
 			body, _ := json.Marshal(l)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO datasets (registry, number, name, body, read_at) VALUES (?, ?, ?, ?, ?)
-				ON CONFLICT (registry, number, name) DO UPDATE SET body = excluded.body, read_at = excluded.read_at`,
+			if _, err := tx.StmtContext(ctx, s.q.keep).ExecContext(ctx,
 				s.registry, string(old.number), set, string(body), at.UnixMilli()); err != nil {
 				return err
 			}
@@ -198,7 +213,7 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 		for i := range changes {
 			changes[i].RecordedAt = recorded.Truncate(time.Millisecond)
 			body, _ := json.Marshal(changes[i])
-			res, err := tx.ExecContext(ctx, `INSERT INTO changes (registry, number, kind, date, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			res, err := tx.StmtContext(ctx, s.q.change).ExecContext(ctx,
 				s.registry, string(old.number), string(changes[i].Kind), changes[i].Date, string(body), recorded.UnixMilli())
 			if err != nil {
 				return err

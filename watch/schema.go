@@ -59,6 +59,7 @@ var migrations = [][]string{
 		`UPDATE changes SET seen_at = recorded_at WHERE seen = 1`,
 		`ALTER TABLE changes DROP COLUMN seen`,
 		`CREATE INDEX changes_unseen ON changes (registry, seen_at)`,
+		`CREATE INDEX companies_by_checked ON companies (registry, checked_at, number)`,
 	},
 }
 

@@ -45,6 +45,43 @@ type Store struct {
 	path     string
 	registry string
 	now      func() time.Time
+	q        queries
+}
+
+// queries are the statements a check runs for every company, prepared
+// once: SQLite takes longer to parse them than to run them.
+type queries struct {
+	candidates, claim, company, datasets, record, forget, keep, change *sql.Stmt
+}
+
+func (s *Store) prepare(ctx context.Context) error {
+	for _, q := range []struct {
+		to   **sql.Stmt
+		text string
+	}{
+		{&s.q.candidates, `SELECT number, claimed_by, claimed_until FROM companies
+			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?)
+			ORDER BY checked_at, number LIMIT ?`}, // never checked (NULL) first, then the least recently
+		{&s.q.claim, `UPDATE companies SET claimed_by = ?, claimed_until = ? WHERE registry = ? AND number = ?`},
+		{&s.q.company, `SELECT name, version, seeded, profile, profile_at, filings, noted FROM companies WHERE registry = ? AND number = ?`},
+		{&s.q.datasets, `SELECT name, body FROM datasets WHERE registry = ? AND number = ?`},
+		{&s.q.record, `UPDATE companies SET name = ?, version = version + 1, seeded = 1, checked_at = ?,
+				profile = ?, profile_at = ?, filings = ?, noted = ?, claimed_by = NULL, claimed_until = NULL
+			WHERE registry = ? AND number = ? AND version = ?`},
+		{&s.q.forget, `DELETE FROM datasets WHERE registry = ? AND number = ? AND name = ?`},
+		{&s.q.keep, `INSERT INTO datasets (registry, number, name, body, read_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (registry, number, name) DO UPDATE SET body = excluded.body, read_at = excluded.read_at`},
+		{&s.q.change, `INSERT INTO changes (registry, number, kind, date, body, recorded_at) VALUES (?, ?, ?, ?, ?, ?)`},
+	} {
+		err := s.retry(ctx, func() (err error) {
+			*q.to, err = s.db.PrepareContext(ctx, q.text)
+			return err
+		})
+		if err != nil {
+			return s.fail("open", err)
+		}
+	}
+	return nil
 }
 
 // Busy is how long a write waits for other processes' transactions
@@ -114,7 +151,13 @@ func (s *Store) setUp(version int) error {
 	if err != nil {
 		return s.fail("open", err)
 	}
-	return s.migrate(ctx, version)
+	if err := s.migrate(ctx, version); err != nil {
+		return err
+	}
+	if version < SchemaVersion {
+		return nil // a test's older store: only written to directly
+	}
+	return s.prepare(ctx)
 }
 
 // Path is the store's file.

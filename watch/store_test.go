@@ -58,7 +58,7 @@ func TestAStoreOfAnOlderVersionIsMigratedKeepingEverything(t *testing.T) {
 		t.Fatalf("after migrating, the log is %+v", all)
 	}
 	// Claims work on the migrated store.
-	rec, _, err := s.claim(ctx, newHolder(), time.UnixMilli(5000), time.Minute, nil)
+	rec, err := s.claim(ctx, newHolder(), time.UnixMilli(5000), time.Minute, nil)
 	if err != nil || rec == nil || rec.filings.Newest != "abc" || rec.sets[setOfficers].Items["a1"].Name != "HARGREAVE, Eleanor" {
 		t.Fatalf("claiming on the migrated store: %+v, %v", rec, err)
 	}
@@ -114,7 +114,7 @@ func TestToggleAndMarkSeenDoWhatTheBrowserNeeds(t *testing.T) {
 	if on, err := s.Toggle(ctx, p); err != nil || !on {
 		t.Fatalf("toggling an unwatched company: %v, %v", on, err)
 	}
-	rec, _, _ := s.claim(ctx, "me", time.Now(), time.Minute, nil)
+	rec, _ := s.claim(ctx, "me", time.Now(), time.Minute, nil)
 	changes := []Change{{Kind: KindNameChanged, Date: "2026-11-24"}, {Kind: KindStatusChanged, Date: "2026-11-24"}}
 	next := *rec
 	next.read = map[string]bool{}
