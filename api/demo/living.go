@@ -46,9 +46,9 @@ type livingBeat struct {
 }
 
 var livingBeats = []livingBeat{
-	{"00006420", "files something every 3 minutes: accounts, a confirmation statement with new SIC codes, a new registered office, a new accounting reference date, a new name",
+	{"00006420", "files every 3 minutes: accounts, new SIC codes, a new office, reference date or name",
 		3 * time.Minute, time.Minute, buildFiler},
-	{"00006421", "changes status every 5 minutes: strike-off proposed (accounts overdue), discontinued, liquidation, restored",
+	{"00006421", "changes status every 5 minutes: strike-off proposed, discontinued, liquidation, restored",
 		5 * time.Minute, 2 * time.Minute, buildStatusChanger},
 	{"00006422", "every 4 minutes a director is appointed, or one resigns",
 		4 * time.Minute, 0, buildBoard},

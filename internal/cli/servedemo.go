@@ -109,5 +109,9 @@ func demoList() string {
 	for _, n := range demo.Numbers() {
 		fmt.Fprintf(&b, "  %s  %s\n", n, demo.Describe(n))
 	}
+	b.WriteString("These change with the clock, the same way for the same minute (for coview watch):\n")
+	for _, n := range demo.LivingNumbers() {
+		fmt.Fprintf(&b, "  %s  %s\n", n, demo.Describe(n))
+	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
