@@ -10,7 +10,6 @@ import (
 
 	"coview/api"
 	"coview/keystore"
-	"coview/present/sanitize"
 	"coview/watch"
 )
 
@@ -19,9 +18,9 @@ new filings, a new status or name, officers appointed or resigned, owners
 notified or ceased, charges created or satisfied, deadlines missed; and
 what falls due.
 
-coview watch add puts companies on the list; coview watch check asks the
-registry about each and prints what changed, one line each, and nothing
-when nothing did, so that a cron line mails you only news:
+Put companies on the list with coview watch add; coview watch check asks
+the registry about each and prints what changed, one line each, and
+nothing when nothing did, so that a cron line mails you only news:
 
   17 * * * *  coview watch check
 
@@ -103,7 +102,7 @@ func openWatcher(env Env, r *registryFlags) (*registry, *watch.Store, error) {
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
 		reg.close()
-		return nil, nil, noKeyError(reg.host)
+		return nil, nil, keys{reg: reg, env: env}.noKey()
 	case err != nil:
 		reg.close()
 		return nil, nil, &exitError{code: exitAuth, msg: err.Error()}
@@ -119,32 +118,44 @@ func openWatcher(env Env, r *registryFlags) (*registry, *watch.Store, error) {
 
 // watchNumbers reads company numbers from the arguments in any pasted
 // form, and from stdin for "-". Words that are not numbers are a name,
-// returned for the caller to refuse with the matches.
-func watchNumbers(args []string, env Env) ([]api.Number, string, error) {
-	var out []api.Number
+// returned for the caller to refuse with the matches. A part of stdin
+// that is no number is said on stderr and the rest read; skipped then is
+// the usage error to end with once the rest is done.
+func watchNumbers(args []string, env Env) (numbers []api.Number, name string, skipped error, err error) {
 	var words []string
 	for _, a := range args {
-		if a == "-" {
-			nums, err := readNumbers([]string{"-"}, env)
-			if err != nil {
-				return nil, "", err
-			}
-			out = append(out, nums...)
+		if a != "-" {
+			words = append(words, a)
 			continue
 		}
-		words = append(words, a)
+		items, _, err := readNumbers([]string{"-"}, env)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		for _, r := range items {
+			if r.Number == "" {
+				ig := notANumber(r.Ignored, false)
+				report(env.Stderr, ig)
+				if skipped == nil {
+					skipped = &exitError{code: exitUsage}
+				}
+				continue
+			}
+			numbers = append(numbers, r.Number)
+		}
 	}
 	if text := strings.Join(words, " "); text != "" {
 		if !api.ReadsAsNumbers(text) {
-			return nil, text, nil
+			return nil, text, nil, nil
 		}
-		nums, ignored := api.ExtractNumbers(text)
-		for _, ig := range ignored {
-			return nil, "", usageError("%q: %s", sanitize.Line(truncate(ig.Text, 60)), sanitize.Line(ig.Why))
+		for r := range api.ReadNumbers(strings.NewReader(text)) {
+			if r.Number == "" {
+				return nil, "", nil, notANumber(r.Ignored, true)
+			}
+			numbers = append(numbers, r.Number)
 		}
-		out = append(out, nums...)
 	}
-	return dedupe(out), "", nil
+	return dedupe(numbers), "", skipped, nil
 }
 
 func dedupe(ns []api.Number) []api.Number {

@@ -174,6 +174,12 @@ func TestWatchAddRefusesANameWithTheMatchesToChooseFrom(t *testing.T) {
 	if r := w.run(t, "", "watch", "list"); !strings.Contains(r.stdout, "No companies are watched") {
 		t.Fatalf("something was added: %q", r.stdout)
 	}
+	// A line of stdin that is no number is said, and the rest added.
+	r = w.run(t, "6400\nplease watch these\nsc6405\n", "watch", "add", "-")
+	if r.code != exitUsage || !strings.Contains(r.stderr, `ignoring "please watch these"`) ||
+		!strings.Contains(r.stderr, "now watching 00006400") || !strings.Contains(r.stderr, "now watching SC006405") {
+		t.Fatalf("a line that is no number among numbers: exit %d, %q", r.code, r.stderr)
+	}
 	if r := w.run(t, "", "watch", "add", "00009999"); r.code != exitNotFound || !strings.Contains(r.stderr, "company 00009999 not found") {
 		t.Fatalf("an unknown company: exit %d, %q", r.code, r.stderr)
 	}
@@ -211,8 +217,10 @@ func TestWatchCheckCutShortByItsBudgetListsWhatItLeftOut(t *testing.T) {
 	if n := w.hits.Load() - before; n != 4 {
 		t.Errorf("the next check sent %d requests, want one for each company left out", n)
 	}
-	if r := w.run(t, "", "watch", "check", "--budget", "-1"); r.code != exitUsage {
-		t.Errorf("--budget -1: exit %d", r.code)
+	for _, b := range []string{"-1", "0"} {
+		if r := w.run(t, "", "watch", "check", "--budget", b); r.code != exitUsage {
+			t.Errorf("--budget %s: exit %d", b, r.code)
+		}
 	}
 }
 

@@ -46,12 +46,12 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 	if len(args) == 0 {
 		return usageError("watch add needs company numbers: coview watch add 00006400 (or - to read them from stdin)")
 	}
-	numbers, name, err := watchNumbers(args, env)
+	numbers, name, skipped, err := watchNumbers(args, env)
 	if err != nil {
 		return err
 	}
 	if name == "" && len(numbers) == 0 {
-		return usageError("no company numbers found on stdin")
+		return noNumberError("watch add", true)
 	}
 	reg, store, err := openWatcher(env, &f.registry)
 	if err != nil {
@@ -111,7 +111,7 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 	if first != nil {
 		return &exitError{code: exitCode(first)}
 	}
-	return nil
+	return skipped
 }
 
 // refuseName answers a name given for a number with the companies it
@@ -123,10 +123,10 @@ func refuseName(ctx context.Context, c *api.Client, name string, env Env) error 
 		return withHint(err)
 	}
 	if len(res.Items) == 0 {
-		return &exitError{code: exitNotFound, msg: fmt.Sprintf("%q is not a company number, and no company is called that: watch add takes numbers", sanitize.Line(truncate(name, 60)))}
+		return &exitError{code: exitNotFound, msg: fmt.Sprintf("%q is not a company number, and no company is called that: watch add takes numbers", sanitize.Line(shortArg(name)))}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%q is a name, not a company number; it matches:\n", sanitize.Line(truncate(name, 60)))
+	fmt.Fprintf(&b, "%q is a name, not a company number; it matches:\n", sanitize.Line(shortArg(name)))
 	for _, it := range res.Items {
 		fmt.Fprintf(&b, "  %s  %s  %s\n", sanitize.Line(it.CompanyNumber), sanitize.Line(it.Title), sanitize.Line(strings.ReplaceAll(it.CompanyStatus, "-", " ")))
 	}
@@ -163,12 +163,12 @@ func runWatchRemove(ctx context.Context, args []string, f *watchFlags, env Env) 
 	if len(args) == 0 {
 		return usageError("watch remove needs company numbers: coview watch remove 00006400")
 	}
-	numbers, name, err := watchNumbers(args, env)
+	numbers, name, skipped, err := watchNumbers(args, env)
 	if err != nil {
 		return err
 	}
 	if name != "" {
-		return usageError("%q is not a company number: watch remove takes the numbers coview watch list shows", sanitize.Line(truncate(name, 60)))
+		return usageError("%q is not a company number: watch remove takes the numbers coview watch list shows", sanitize.Line(shortArg(name)))
 	}
 	store, err := openStore(env, &f.registry)
 	if err != nil {
@@ -194,5 +194,5 @@ func runWatchRemove(ctx context.Context, args []string, f *watchFlags, env Env) 
 	if missing > 0 {
 		return &exitError{code: exitNotFound}
 	}
-	return nil
+	return skipped
 }

@@ -45,12 +45,15 @@ coview watch changes --json 00006400 | jq -r .words`,
 				filter.Since = t
 			}
 			if len(args) > 0 {
-				numbers, name, err := watchNumbers(args, env)
+				numbers, name, skipped, err := watchNumbers(args, env)
 				if err != nil {
 					return err
 				}
 				if name != "" {
-					return usageError("%q is not a company number", sanitize.Line(truncate(name, 60)))
+					return usageError("%q is not a company number", sanitize.Line(shortArg(name)))
+				}
+				if skipped != nil {
+					return skipped
 				}
 				filter.Numbers = numbers
 			}

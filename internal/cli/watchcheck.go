@@ -68,6 +68,10 @@ coview watch check --json | jq -r 'select(.kind | startswith("status/")) | .word
 17 * * * *  coview watch check`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("budget") && budget < 1 {
+				// 0 would read as "no bound", which is not what it says.
+				return usageError("--budget is the most requests to send, at least 1, not %d", budget)
+			}
 			return runWatchCheck(cmd.Context(), &f, asJSON, budget, quota, env)
 		},
 	}
@@ -81,9 +85,6 @@ coview watch check --json | jq -r 'select(.kind | startswith("status/")) | .word
 }
 
 func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, quotaFlag string, env Env) error {
-	if budget < 0 {
-		return usageError("--budget is a number of requests, not %d", budget)
-	}
 	q := watch.LiveQuota
 	if quotaFlag != "" {
 		var err error
