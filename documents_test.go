@@ -142,7 +142,7 @@ func TestTheBinarySavesADemoDocumentWhereItIsRun(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("%v: %s", err, stderr.String())
 	}
-	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.xhtml"
+	name := "00006400 2025-12-09 AA full accounts made up to 31 March 2025.xhtml"
 	body, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil || !bytes.Contains(body, []byte("ix:nonFraction")) || stderr.String() != "coview: saved 1.9 kB to "+name+"\n" {
 		t.Fatalf("%v; stderr %q", err, stderr.String())
@@ -327,7 +327,7 @@ func TestServeDemoPrintsItsThreeAddressesAndServesDocuments(t *testing.T) {
 	dir := t.TempDir()
 	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), "", "--base-url", registry, "--document-url", documents,
 		"document", "00006400", demo.FilingWithXHTML, "-o", dir)
-	if r.code != 0 || !strings.Contains(r.stderr, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf") {
+	if r.code != 0 || !strings.Contains(r.stderr, "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	// Pointed at the live document API instead, the demo's filings are refused: their links are on the demo's.

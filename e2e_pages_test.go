@@ -111,14 +111,15 @@ func TestEndToEndDSavesAFilingsDocumentAndSaysWhere(t *testing.T) {
 	s.waitFor("52 filings")
 	s.downTo("9 Dec 2025")
 	s.keys("d")
-	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"
+	name := "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf"
 	s.waitFor("Saved as "+filepath.Join(dir, name), "d save document")
 	body, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil || !bytes.HasPrefix(body, []byte("%PDF-")) {
 		t.Fatalf("no PDF saved (%v): %.20q", err, body)
 	}
 	s.keys("D")
-	s.waitFor("(no display here to")
+	// The message follows the saved path, which wraps the line near here.
+	s.waitFor("(no display here")
 	s.keys("q")
 	s.waitFor("coview exited with 0")
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {

@@ -55,7 +55,7 @@ func TestDocumentsWithNothingThereAreAnswersWithAReason(t *testing.T) {
 		{"exemptions with none in them", exemptions, 200, `{"kind":"exemptions","exemptions":{}}`, "no exemptions"},
 		{"registers as a 404", registers, 404, notFound, "registered office"},
 		{"UK establishments as a 404", establishments, 404, notFound, "no UK establishments"},
-		{"UK establishments as an empty list", establishments, 200, `{"kind":"ukestablishment-companies","items":[]}`, "no UK establishments"},
+		{"UK establishments as an empty list", establishments, 200, `{"kind":"related-companies","items":[]}`, "no UK establishments"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

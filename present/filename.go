@@ -22,7 +22,7 @@ const (
 // form type, the first few words of its description as the filing's page
 // shows it (with its values), and the format's extension:
 //
-//	00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf
+//	00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf
 //
 // The browser (d, D) and coview document both save under it. Every part
 // but the number is from the network: save.Into makes the name safe for

@@ -28,8 +28,8 @@ func TestADocumentsFileNameSaysWhatItIs(t *testing.T) {
 		want   string
 	}{
 		{"full accounts as a PDF, the description with its values", "00006400", aa, api.FormatPDF,
-			"00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"},
-		{"the same as XHTML", "00006400", aa, api.FormatXHTML, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.xhtml"},
+			"00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf"},
+		{"the same as XHTML", "00006400", aa, api.FormatXHTML, "00006400 2025-12-09 AA full accounts made up to 31 March 2025.xhtml"},
 		{"a few words of a long description", "SC006405", described("2026-04-20", "CS01",
 			"Confirmation statement made up to 19 April 2026, with changes to the people and the capital"), api.FormatPDF,
 			"SC006405 2026-04-20 CS01 confirmation statement made up to 19 April 2026.pdf"},

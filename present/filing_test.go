@@ -12,18 +12,18 @@ func TestAFilingInFull(t *testing.T) {
 		want       map[string][]string
 	}{
 		{"a charge's registration", "/company/00006412/filing-history/NzM4NjMzNjM5MWRtb3JlZ3h6", map[string][]string{
-			"Filing": {"Date: 6 Mar 2024", "Type: MR01", "Description: Charge 000064120004 registered, created on 1 Mar 2024",
+			"Filing": {"Date: 6 Mar 2024", "Type: MR01", "Description: Registration of charge 000064120004, created on 1 March 2024",
 				"Category: Charges (mortgages)", "Pages: 57", "Document: available from the registry's document service",
 				"Transaction: NzM4NjMzNjM5MWRtb3JlZ3h6", "Barcode: X2LBSYND"},
 		}},
 		{"resolutions, with the subcategory beside the category", "/company/00006400/filing-history/MzE0MTIxMDYzMGRtb3JlZ3h6", map[string][]string{
-			"Resolutions": {"2 Oct 2019: Resolution adoption of articles (RES01)", "2 Oct 2019: Resolution removal of pre emption rights (RES09)"},
+			"Resolutions": {"2 Oct 2019: Resolution of adoption of Articles of Association (RES01)", "2 Oct 2019: Resolution of removal of pre-emption rights (RES09)"},
 		}},
 		{"a resolution with a date in its values", "/company/00006403/filing-history/NDg4NjgxNTc2OWRtb3JlZ3h6", map[string][]string{
-			"Resolutions": {"25 Jun 2026: Liquidation special resolution to wind up on 18 Jun 2026 (LRESEX)"},
+			"Resolutions": {"25 Jun 2026: Special resolution to wind up on 18 June 2026 (LRESEX)"},
 		}},
 		{"an associated filing", "/company/00006400/filing-history/Mzc2Mzk1ODc1OGRtb3JlZ3h6", map[string][]string{
-			"Associated filings": {"2 Jun 2015: Name changed by resolution (NM01)"},
+			"Associated filings": {"2 Jun 2015: Change of name by resolution (NM01)"},
 		}},
 	}
 	for _, tt := range tests {

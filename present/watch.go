@@ -11,7 +11,7 @@ import (
 )
 
 // WatchChange is a change at a watched company in words, without the
-// company: "filed: full accounts made up to 31 Mar 2026 (AA)",
+// company: "filed: full accounts made up to 31 March 2026 (AA)",
 // "status: active -> liquidation", "officer resigned: QUINCE,
 // Bartholomew (director)". Text from the registry is made safe to print.
 func WatchChange(c watch.Change) string {

@@ -18,10 +18,10 @@ func TestEveryKindOfChangeReadsAsWords(t *testing.T) {
 	}{
 		{watch.Change{Kind: "filing/accounts", FormType: "AA", Description: "accounts-with-accounts-type-full",
 			DescriptionValues: map[string]string{"made_up_date": "2026-03-31"}},
-			"filed: full accounts made up to 31 Mar 2026 (AA)"},
+			"filed: full accounts made up to 31 March 2026 (AA)"},
 		{watch.Change{Kind: "filing/officers", FormType: "TM01", Description: "termination-director-company-with-name-termination-date",
 			DescriptionValues: map[string]string{"officer_name": "Bartholomew Quince", "termination_date": "2026-11-24"}},
-			"filed: Bartholomew Quince ceased to be a director on 24 Nov 2026 (TM01)"},
+			"filed: termination of appointment of Bartholomew Quince as a director on 24 November 2026 (TM01)"},
 		{watch.Change{Kind: "filing/capital", FormType: "SH01", Category: "capital"}, "filed: share capital (SH01)"},
 		{watch.Change{Kind: watch.KindFilingsNotListed, Count: 1200}, "and 1,200 more filings since the last check, not listed here (see its filing history)"},
 		{watch.Change{Kind: watch.KindStatusChanged, Before: "active", After: "liquidation"}, "status: active -> liquidation"},
@@ -67,7 +67,7 @@ func TestAChangeLineNamesTheCompanyAndTheDate(t *testing.T) {
 	t.Parallel()
 	c := watch.Change{Number: "00006400", CompanyName: "MARZIPAN MOUNTAIN LTD", Date: "2026-11-24", Kind: "filing/accounts",
 		FormType: "AA", Description: "accounts-with-accounts-type-full", DescriptionValues: map[string]string{"made_up_date": "2026-03-31"}}
-	if got, want := WatchChangeLine(c), "00006400  MARZIPAN MOUNTAIN LTD  2026-11-24  filed: full accounts made up to 31 Mar 2026 (AA)"; got != want {
+	if got, want := WatchChangeLine(c), "00006400  MARZIPAN MOUNTAIN LTD  2026-11-24  filed: full accounts made up to 31 March 2026 (AA)"; got != want {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }

@@ -12,7 +12,7 @@ var catalogue = []struct {
 	{"00006403", "company in liquidation: insolvency case, a charge, previous names null"},
 	{"OC006404", "limited liability partnership with designated and ordinary members"},
 	{"SC006405", "Scottish company, active with a proposal to strike off"},
-	{"FC006406", "overseas company: foreign address and details, no filing history available"},
+	{"FC006406", "overseas company: foreign address and details, filings of its UK establishment"},
 	{"00006407", "active company with overdue accounts and confirmation statement"},
 	{"00006408", "company whose optional fields are null or empty, with only a self link"},
 	{"00006409", "community interest company; accounting reference date as numbers"},

@@ -184,7 +184,7 @@ func TestDocumentsOfAnOverseasCompanyAListedCompanyAndAHoldingCompany(t *testing
 		} `json:"items"`
 	}
 	getJSON(t, srv, "/company/FC006406/uk-establishments", &est)
-	if est.Kind != "ukestablishment-companies" || len(est.Items) != 1 || est.Items[0].Links.Company != "/company/"+est.Items[0].CompanyNumber {
+	if est.Kind != "related-companies" || len(est.Items) != 1 || est.Items[0].Links.Company != "/company/"+est.Items[0].CompanyNumber {
 		t.Errorf("UK establishments %+v", est)
 	}
 	var ex struct {

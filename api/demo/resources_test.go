@@ -80,8 +80,6 @@ func TestFilingHistoryWithNothingOnFile(t *testing.T) {
 	tests := []struct {
 		name, number, body string
 	}{
-		{"an overseas company's history is reported as not available", "FC006406",
-			`{"etag":"","kind":"filing-history","filing_history_status":"filing-history-not-available-unknown-prefix","items_per_page":25,"start_index":0,"total_count":0}`},
 		{"a company with no filings has an available but empty history", "BR006410",
 			`{"etag":"","kind":"filing-history","filing_history_status":"filing-history-available","items_per_page":25,"start_index":0,"total_count":0}`},
 	}
@@ -92,8 +90,7 @@ func TestFilingHistoryWithNothingOnFile(t *testing.T) {
 			if resp.StatusCode != 200 {
 				t.Fatalf("status %d", resp.StatusCode)
 			}
-			// The etag of FC006406's list is that of its (empty) fixture;
-			// compare the rest.
+			// The etag is made from the fixture; compare the rest.
 			var got, want map[string]any
 			json.Unmarshal(body, &got)
 			json.Unmarshal([]byte(tt.body), &want)
@@ -103,6 +100,26 @@ func TestFilingHistoryWithNothingOnFile(t *testing.T) {
 				t.Errorf("body %s\nwant %s", body, tt.body)
 			}
 		})
+	}
+}
+
+// An overseas company's number starts FC, for which the registry's rules
+// say its filing history is available: its status and its list agree.
+func TestAnOverseasCompanysHistoryIsAvailableAndListed(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	var fh struct {
+		Status     string `json:"filing_history_status"`
+		TotalCount int    `json:"total_count"`
+		Items      []struct {
+			Type string `json:"type"`
+		} `json:"items"`
+	}
+	getJSON(t, srv, "/company/FC006406/filing-history", &fh)
+	if fh.Status != "filing-history-available" || fh.TotalCount != len(fh.Items) || fh.TotalCount == 0 {
+		t.Fatalf("status %q with %d of %d filings", fh.Status, len(fh.Items), fh.TotalCount)
+	}
+	if fh.Items[len(fh.Items)-1].Type != "OSIN01" {
+		t.Errorf("the first filing is %q, want the UK establishment's registration (OSIN01)", fh.Items[len(fh.Items)-1].Type)
 	}
 }
 

@@ -29,7 +29,7 @@ coview --json --follow filings NUMBER.
 
 Without -o the document is saved in the current directory under a name that
 says what it is, the one the browser saves it under, such as
-"00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"; a file
+"00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf"; a file
 that is there is never overwritten: " (2)" is added to the new one's name.
 -o DIR saves into DIR in the same way, -o FILE saves as FILE (refused if FILE
 exists), and -o - writes the document to stdout. The path is printed on

@@ -46,7 +46,7 @@ func files(t *testing.T, dir string) []string {
 func TestDocumentSavesInTheCurrentDirectoryUnderANameThatSaysWhatItIs(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	for _, want := range []string{"00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf", "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025 (2).pdf"} {
+	for _, want := range []string{"00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf", "00006400 2025-12-09 AA full accounts made up to 31 March 2025 (2).pdf"} {
 		r := run(t, "", nil, "--demo", "document", "6400", demo.FilingWithXHTML)
 		if r.code != 0 || !strings.HasPrefix(r.stderr, "coview: saved ") || !strings.HasSuffix(r.stderr, " to "+want+"\n") || r.stdout != "" {
 			t.Fatalf("exit %d, stdout %q, stderr %q; want it saved as %q", r.code, r.stdout, r.stderr, want)
@@ -80,7 +80,7 @@ func TestDocumentSavesUnderTheNameTheBrowserSavesItUnder(t *testing.T) {
 		t.Fatalf("the demo filing %s, with values in its description, is not on the first page of 00006400's history: %+v", demo.FilingWithXHTML, f)
 	}
 	browser := present.DocumentFileName("00006400", f, api.FormatPDF)
-	if browser != "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf" {
+	if browser != "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf" {
 		t.Errorf("the browser's name is %q, not the one the README shows", browser)
 	}
 	dir := t.TempDir()
@@ -106,9 +106,9 @@ func TestDocumentGoesWhereOutputSays(t *testing.T) {
 		stdoutPDF bool
 		stderr    string
 	}{
-		{"into a directory", []string{"-o", dir}, 0, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf", false, ""},
-		{"into a directory named with a slash", []string{"-o", dir + "/"}, 0, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025 (2).pdf", false, ""},
-		{"as XHTML", []string{"-o", dir, "--format", "xhtml"}, 0, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.xhtml", false, ""},
+		{"into a directory", []string{"-o", dir}, 0, "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf", false, ""},
+		{"into a directory named with a slash", []string{"-o", dir + "/"}, 0, "00006400 2025-12-09 AA full accounts made up to 31 March 2025 (2).pdf", false, ""},
+		{"as XHTML", []string{"-o", dir, "--format", "xhtml"}, 0, "00006400 2025-12-09 AA full accounts made up to 31 March 2025.xhtml", false, ""},
 		{"as a file", []string{"-o", filepath.Join(dir, "accounts.pdf")}, 0, "accounts.pdf", false, ""},
 		{"onto a file that is there", []string{"-o", mine}, 1, "", false, "never overwrites"},
 		{"to stdout", []string{"-o", "-"}, 0, "", true, ""},

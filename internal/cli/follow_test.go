@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -198,11 +200,24 @@ func TestFollowShortFormsNameTheUsualLinks(t *testing.T) {
 	}
 }
 
-// Issue 20, item 26 (in part): FC006406's filings say why there are none
-// in words, not in the registry's shorthand.
+// Issue 20, item 26 (in part): a company whose filings the registry does
+// not keep says why there are none in words, not in the registry's
+// shorthand. The demo's FC006406 has its filings (issue 21): here its
+// history is answered as the registry answers for a prefix it does not
+// recognise.
 func TestAFilingHistoryNotAvailableSaysWhyInWords(t *testing.T) {
 	t.Parallel()
-	r := run(t, "", demoEnv(demoRegistry(t)), "--plain", "--follow", "filings", "FC006406")
+	h := demo.NewHandler(demo.Options{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/company/FC006406/filing-history" {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"filing_history_status":"filing-history-not-available-unknown-prefix","items":[],"total_count":0}`))
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	r := run(t, "", demoEnv(srv), "--plain", "--follow", "filings", "FC006406")
 	if r.code != 0 || strings.Contains(r.stdout, "unknown prefix") || !strings.Contains(r.stdout, "does not recognise the letters its number starts with") {
 		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}

@@ -103,7 +103,7 @@ func TestWatchAddCheckAndChangesPrintEachChangeOnceInWords(t *testing.T) {
 	w.clock.set(at.Add(30 * time.Second))
 	r := w.run(t, "", "watch", "check")
 	want := []string{
-		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  filed: liquidator appointed in a voluntary winding up (600)",
+		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  filed: appointment of a voluntary liquidator (600)",
 		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  status: active -> liquidation",
 		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  insolvency case opened: creditors' voluntary liquidation (case 251)",
 		"00006421  WEATHERVANE WINDOWS LTD  " + at.Format(time.DateOnly) + "  insolvency practitioner appointed: Zephyrine Gustavsen",

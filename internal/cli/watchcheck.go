@@ -34,7 +34,7 @@ func newWatchCheckCommand(env Env) *cobra.Command {
 		Long: `Ask the registry about every watched company and print what changed since the
 last check, one line each:
 
-  00006420  TICKTOCK TEA ROOMS LTD  2026-11-24  filed: full accounts made up to 31 Mar 2026 (AA)
+  00006420  TICKTOCK TEA ROOMS LTD  2026-11-24  filed: full accounts made up to 31 March 2026 (AA)
   00006421  WEATHERVANE WINDOWS LTD  2026-11-24  status: active -> liquidation
 
 It prints nothing when nothing changed, so that a cron line mails only

@@ -30,28 +30,5 @@ func AccountType(v string) string {
 	if k == "" || k == "null" {
 		return ""
 	}
-	if l, ok := accountTypeLabels[k]; ok {
-		return l
-	}
-	return Humanize(k)
-}
-
-// accountsPhrases name a set of accounts of each type, for filing-history
-// lines such as "Micro-entity accounts made up to 31 Mar 2026".
-var accountsPhrases = map[string]string{
-	"full":                        "Full accounts",
-	"small":                       "Small company accounts",
-	"medium":                      "Medium-sized company accounts",
-	"group":                       "Group accounts",
-	"dormant":                     "Dormant company accounts",
-	"interim":                     "Interim accounts",
-	"initial":                     "Initial accounts",
-	"total-exemption-full":        "Total exemption full accounts",
-	"total-exemption-small":       "Total exemption small accounts",
-	"partial-exemption":           "Partial exemption accounts",
-	"audit-exemption-subsidiary":  "Audit-exempt subsidiary accounts",
-	"filing-exemption-subsidiary": "Filing-exempt subsidiary accounts",
-	"micro-entity":                "Micro-entity accounts",
-	"audited-abridged":            "Audited abridged accounts",
-	"unaudited-abridged":          "Unaudited abridged accounts",
+	return words(accountTypeLabels, enumConstantsAccountType, k)
 }

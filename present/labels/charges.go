@@ -12,7 +12,7 @@ var chargeStatuses = map[string]string{
 
 // ChargeStatus returns the label for a charge status; unknown values are
 // humanised.
-func ChargeStatus(v string) string { return lookup(chargeStatuses, v) }
+func ChargeStatus(v string) string { return words(chargeStatuses, enumMortgageDescriptionsStatus, v) }
 
 // ChargeSatisfied reports whether a status says the charge no longer
 // secures anything, so that it can be shown dim.
@@ -36,7 +36,21 @@ var chargeDescriptionTypes = map[string]string{
 
 // ChargeDescriptionType labels the type of a charge's classification,
 // particulars or secured details; unknown values are humanised.
-func ChargeDescriptionType(v string) string { return lookup(chargeDescriptionTypes, v) }
+func ChargeDescriptionType(v string) string {
+	for _, reg := range []enumTable{enumMortgageDescriptionsClassificationDesc, enumMortgageDescriptionsParticularDescription,
+		enumMortgageDescriptionsSecuredDetailsDescription, enumMortgageDescriptionsAlterationsDescription} {
+		if w, ok := wordsFor(chargeDescriptionTypes, reg, v); ok {
+			return w
+		}
+	}
+	return Humanize(v)
+}
+
+// ChargeFlag says what one of a charge's particulars' flags
+// (contains_floating_charge...) means; unknown flags are humanised.
+func ChargeFlag(v string) string {
+	return words(nil, enumMortgageDescriptionsParticularFlags, v)
+}
 
 // assetsCeasedReleased say what has happened to the property a charge
 // covered.
@@ -52,7 +66,9 @@ var assetsCeasedReleased = map[string]string{
 
 // AssetsCeasedReleased labels a charge's assets_ceased_released; unknown
 // values are humanised.
-func AssetsCeasedReleased(v string) string { return lookup(assetsCeasedReleased, v) }
+func AssetsCeasedReleased(v string) string {
+	return words(assetsCeasedReleased, enumMortgageDescriptionsAssetsCeasedReleased, v)
+}
 
 // chargeTransactions say what a filing about a charge did. The registry
 // has well over a hundred filing types for charges, most of them one of
@@ -123,6 +139,9 @@ func ChargeTransaction(filingType string) string {
 	base = strings.TrimSuffix(strings.TrimSuffix(base, "-"), "-in")
 	l, ok := chargeTransactions[base]
 	if !ok {
+		if w, ok := enumMortgageDescriptionsFilingType.get(k); ok && strings.TrimSpace(w) != "" {
+			return strings.TrimSpace(w)
+		}
 		return Humanize(k)
 	}
 	if strings.Contains(k, "court-order") {

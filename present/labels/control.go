@@ -67,7 +67,29 @@ var nomineePlaces = map[string]string{
 // The words start in lower case, to follow the person's name. A key it
 // cannot read is humanised.
 func NatureOfControl(key string) string {
-	k := norm(key)
+	if w, ok := natureOfControl(norm(key)); ok {
+		return w
+	}
+	// A key coview cannot read: the registry's short words for it, in
+	// lower case to follow the name, or the key humanised.
+	if w, ok := enumPscDescriptionsShortDescription.get(norm(key)); ok && strings.TrimSpace(w) != "" {
+		w = strings.TrimSpace(w)
+		return strings.ToLower(w[:1]) + w[1:]
+	}
+	return Humanize(key)
+}
+
+// NatureOfControlInFull is the registry's own sentence for a nature of
+// control, as the statute words it ("The person holds, directly or
+// indirectly, more than 25% but not more than 50% of the shares in the
+// company."), or "" when it publishes none.
+func NatureOfControlInFull(key string) string {
+	w, _ := enumPscDescriptionsDescription.get(norm(key))
+	return strings.TrimSpace(w)
+}
+
+// natureOfControl reads a key from its parts; ok is false when it cannot.
+func natureOfControl(k string) (string, bool) {
 	rest, overseas := strings.CutSuffix(k, bodyOverseas)
 	if !overseas {
 		rest, _ = strings.CutSuffix(rest, bodyLLP)
@@ -75,7 +97,7 @@ func NatureOfControl(key string) string {
 	if overseas {
 		for _, n := range nomineeLand {
 			if place, ok := strings.CutPrefix(rest, n.prefix); ok && nomineePlaces[place] != "" {
-				return strings.Replace(n.words, "%s", nomineePlaces[place], 1)
+				return strings.Replace(n.words, "%s", nomineePlaces[place], 1), true
 			}
 		}
 	}
@@ -89,7 +111,7 @@ func NatureOfControl(key string) string {
 	band, rest := cutBand(rest)
 	kind, ok := controlKinds[rest]
 	if !ok || (band != "" && kind.owns == "") {
-		return Humanize(k)
+		return "", false
 	}
 	own, held := kind.bare, kind.bare
 	if band != "" {
@@ -98,15 +120,15 @@ func NatureOfControl(key string) string {
 	}
 	switch {
 	case capacity == "":
-		return own
+		return own, true
 	case capacity == "-as-trust" && overseas:
-		return "is a trustee of a trust that " + held
+		return "is a trustee of a trust that " + held, true
 	case capacity == "-as-firm" && overseas:
-		return "is a member of a firm that " + held
+		return "is a member of a firm that " + held, true
 	case strings.HasSuffix(capacity, "trust"):
-		return "controls a trust that " + held
+		return "controls a trust that " + held, true
 	}
-	return "controls a firm that " + held
+	return "controls a firm that " + held, true
 }
 
 // cutBand reads a share band off the end of a key: "-25-to-50-percent" is

@@ -82,3 +82,27 @@ func isISODate(v string) bool {
 	_, _, _, ok := parseISODate(strings.TrimSpace(v))
 	return ok
 }
+
+// monthName is the month in full, as the registry's filing descriptions
+// write it.
+var monthName = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// LongDate formats an ISO date as the registry's pages write the dates in
+// a filing's description: "3 March 2025". Anything else, including "", is
+// returned as given.
+func LongDate(iso string) string {
+	y, m, d, ok := parseISODate(strings.TrimSpace(iso))
+	if !ok {
+		return iso
+	}
+	var b [20]byte
+	out := b[:0]
+	if d >= 10 {
+		out = append(out, byte('0'+d/10))
+	}
+	out = append(out, byte('0'+d%10), ' ')
+	out = append(out, monthName[m-1]...)
+	out = append(out, ' ')
+	out = append(out, y...)
+	return string(out)
+}

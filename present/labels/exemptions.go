@@ -17,7 +17,7 @@ var exemptions = map[string]string{
 
 // Exemption says why an exemption applies; unknown ones are humanised.
 func Exemption(v string) string {
-	return lookup(exemptions, strings.ReplaceAll(v, "_", "-"))
+	return words(exemptions, enumExemptionDescriptionsExemptionType, strings.ReplaceAll(v, "_", "-"))
 }
 
 // IsPSCExemption reports whether an exemption is from keeping a register

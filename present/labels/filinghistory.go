@@ -22,12 +22,17 @@ var filingHistoryStatuses = map[string]string{
 
 // FilingHistoryStatus says, in a sentence, why a company has no filing
 // history when filing_history_status says it is not available; "" when it
-// says the history is available (an empty list is then just empty). An
-// unknown not-available key still reads as a sentence.
+// says the history is available (an empty list is then just empty).
+// coview's sentences come first, then the registry's own words
+// (filing_history_exceptions.yml, its pages' markup read as plain text);
+// an unknown not-available key still reads as a sentence.
 func FilingHistoryStatus(v string) string {
 	k := norm(v)
 	if s, ok := filingHistoryStatuses[k]; ok {
 		return s
+	}
+	if w, ok := enumFilingHistoryExceptionsExceptions.get(k); ok {
+		return plainMarkup(w) // "" for those that say it is available
 	}
 	if detail, ok := strings.CutPrefix(k, "filing-history-not-available-"); ok {
 		return "The registry keeps no filing history for this company (" + strings.ToLower(Humanize(detail)) + ")."

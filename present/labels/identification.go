@@ -7,8 +7,11 @@ var identificationTypes = map[string]string{
 	"non-eea":                      "Company registered outside the European Economic Area",
 	"other-corporate-body-or-firm": "Other corporate body or firm",
 	"registered-overseas-entity-corporate-managing-officer": "Corporate managing officer of an overseas entity",
+	"limited-partnership-corporate-partner":                 "Corporate partner in a limited partnership",
 }
 
 // IdentificationType names a corporate officer's identification_type;
 // unknown ones are humanised.
-func IdentificationType(v string) string { return lookup(identificationTypes, v) }
+func IdentificationType(v string) string {
+	return words(identificationTypes, enumConstantsIdentificationType, v)
+}

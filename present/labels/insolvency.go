@@ -30,7 +30,9 @@ var insolvencyCases = map[string]string{
 
 // InsolvencyCase names a kind of insolvency case; unknown kinds are
 // humanised.
-func InsolvencyCase(v string) string { return lookup(insolvencyCases, v) }
+func InsolvencyCase(v string) string {
+	return words(insolvencyCases, enumConstantsInsolvencyCaseType, v)
+}
 
 // insolvencyDates label a case's dates, to be followed by the date: "Wound
 // up on 18 Jun 2026". They are labels beside their dates, so they are kept
@@ -58,7 +60,9 @@ var insolvencyDates = map[string]string{
 // InsolvencyDate labels one of a case's dates. The registry's date types
 // end in "-on", so an unknown one humanised still reads before its date
 // ("Something happened on").
-func InsolvencyDate(v string) string { return lookup(insolvencyDates, v) }
+func InsolvencyDate(v string) string {
+	return words(insolvencyDates, enumConstantsInsolvencyCaseDateType, v)
+}
 
 // practitionerRoles name what an insolvency practitioner was appointed as.
 var practitionerRoles = map[string]string{

@@ -16,9 +16,5 @@ var jurisdictionLabels = map[string]string{
 // Jurisdiction returns the label for a jurisdiction value; unknown values
 // are humanised.
 func Jurisdiction(v string) string {
-	k := norm(v)
-	if l, ok := jurisdictionLabels[k]; ok {
-		return l
-	}
-	return Humanize(k)
+	return words(jurisdictionLabels, enumConstantsJurisdiction, v)
 }

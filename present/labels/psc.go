@@ -56,5 +56,17 @@ func PSCStatement(v string, linkedPSCName string) string {
 	if s, ok := pscStatements[base]; ok {
 		return strings.Replace(s, "%s", body, 1)
 	}
+	if s, ok := enumPscDescriptionsStatementDescription.get(k); ok && strings.TrimSpace(s) != "" {
+		// The registry's sentence, which may name the person.
+		name := strings.TrimSpace(linkedPSCName)
+		if name == "" {
+			name = "A person"
+		}
+		s = strings.TrimSpace(strings.ReplaceAll(s, "{linked_psc_name}", name))
+		if !strings.HasSuffix(s, ".") {
+			s += "."
+		}
+		return s
+	}
 	return Humanize(k)
 }

@@ -66,5 +66,5 @@ func SuperSecure(description string) string {
 	if s, ok := superSecure[strings.Replace(k, "person-with", "persons-with", 1)]; ok {
 		return s
 	}
-	return Humanize(k)
+	return words(nil, enumPscDescriptionsSuperSecureDescription, k)
 }

@@ -18,7 +18,7 @@ var registers = map[string]string{
 
 // Register names a register; unknown ones are humanised.
 func Register(v string) string {
-	return lookup(registers, strings.ReplaceAll(v, "_", "-"))
+	return words(registers, enumConstantsRegisterTypes, strings.ReplaceAll(v, "_", "-"))
 }
 
 // registerPlaces say where a register is kept, and registerMoves where it

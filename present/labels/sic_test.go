@@ -4,12 +4,13 @@ import "testing"
 
 func TestSIC(t *testing.T) {
 	runLabelCases(t, SIC, []labelCase{
-		{"software development has its own description", "62012", "Software development for businesses and consumers"},
-		{"dormant companies use 99999", "99999", "Dormant company"},
-		{"residents' management companies use 98000", "98000", "Residents' property management"},
-		{"padding is ignored", " 70229 ", "Management consultancy (not financial)"},
-		{"an undescribed code falls back to its division", "62019", "Computer programming and consultancy (division 62)"},
-		{"division 01 keeps its leading zero", "01290", "Crop and animal farming (division 01)"},
+		{"software development has the registry's description", "62012", "Business and domestic software development"},
+		{"dormant companies use 99999", "99999", "Dormant Company"},
+		{"residents' management companies use 98000", "98000", "Residents property management"},
+		{"padding is ignored", " 70229 ", "Management consultancy activities other than financial management"},
+		{"the registry's double spaces are not shown", "01450", "Raising of sheep and goats"},
+		{"a code the registry does not list falls back to its division", "62019", "Computer programming and consultancy (division 62)"},
+		{"division 01 keeps its leading zero", "01999", "Crop and animal farming (division 01)"},
 		{"a legacy SIC 2003 code is named", "0111", "SIC 2003 code 0111"},
 		{"a code in a division that does not exist is unknown", "04000", ""},
 		{"letters are garbage", "6201A", ""},

@@ -1,5 +1,7 @@
 package labels
 
+import "strings"
+
 // statusLabels gives company_status its display text. Insolvency states
 // read as "In ..." because the UI shows them after "Status:" and a bare
 // noun ("Liquidation") reads like a heading rather than a state.
@@ -33,11 +35,7 @@ var statusDetailLabels = map[string]string{
 // Status returns the label for a company_status value; unknown values are
 // humanised.
 func Status(v string) string {
-	k := norm(v)
-	if l, ok := statusLabels[k]; ok {
-		return l
-	}
-	return Humanize(k)
+	return words(statusLabels, enumConstantsCompanyStatus, v)
 }
 
 // StatusDetail returns the label for a company_status_detail value.
@@ -51,6 +49,9 @@ func StatusDetail(v string) string {
 	}
 	if _, isStatus := statusLabels[k]; isStatus {
 		return ""
+	}
+	if l, ok := enumConstantsCompanyStatusDetail.get(k); ok {
+		return strings.TrimSpace(l) // "" for those that repeat a status
 	}
 	return Humanize(k)
 }
@@ -67,7 +68,7 @@ var cessationLabels = map[string]string{
 // company_status. Restored companies can be "active" with a cessation date,
 // so anything not listed gets the neutral "Ceased on".
 func CessationLabel(status string) string {
-	if l, ok := cessationLabels[norm(status)]; ok {
+	if l, ok := wordsFor(cessationLabels, enumConstantsCessationLabelForStatus, status); ok {
 		return l
 	}
 	return "Ceased on"

@@ -2,142 +2,179 @@ package labels
 
 import "strings"
 
-// Filing templates use two pieces of syntax:
+// The registry's filing templates (enumerations.go) are sentences with two
+// pieces of syntax, read here as its web pages read them:
 //
-//	{name}     replaced by values[name] (ISO dates reformatted by Date)
-//	[ ... ]    an optional group, dropped unless every placeholder in it
-//	           has a value
+//	{name}      replaced by the filing's description_values[name]; a value
+//	            whose name ends in "date" is an ISO date, written in words
+//	            ("3 March 2025"), as the registry's pages write it
+//	**...**     the words its pages show in bold (usually what the form
+//	            is: "**Appointment** of ...")
 //
-// Groups carry the connecting words ("on", "to", "from"), so a missing
-// date never leaves "made up to" or "on" dangling. Groups do not nest.
+// A placeholder without a value is left out together with the word that
+// introduces it ("on", "made up to"...), so that a missing date never
+// leaves "made up to" dangling.
 
-// renderer accumulates output for one description.
-type renderer struct {
-	buf    []byte
-	values map[string]string
+// Span is a part of a text, bytes Start to End.
+type Span struct{ Start, End int }
+
+// connectors are the words that introduce a value; a value that is
+// missing takes them with it. The longer ones come first.
+var connectors = []string{
+	" made up to", " made on", " created on", " acquired on", " on", " to", " from", " for",
+	" of", " as", " at", " in", " by", " dated", " until", " with", " and", " -", " –", ":",
+}
+
+// writer accumulates the text of one description, tidying as it goes:
+// runs of white space become one space, none starts the text or comes
+// before closing punctuation, and the bold parts are kept as spans.
+type writer struct {
+	buf   []byte
+	bold  []Span
+	open  int // start of the bold part being written, or -1
+	space bool
 	// fromLiteral is true when the first visible character came from
-	// template text; only then may it be capitalised, because a value
-	// such as "de Souza" must keep its own case.
-	fromLiteral bool
-	begun       bool // something visible has been written
+	// the template; only then may it be capitalised, because a value
+	// such as "de Souza" keeps its own case.
+	fromLiteral, begun bool
 }
 
-// value returns the cleaned value for a placeholder.
-func (r *renderer) value(name string) string {
-	return Date(strings.TrimSpace(r.values[name]))
-}
+func newWriter() *writer { return &writer{open: -1} }
 
-// template renders tpl into the buffer.
-func (r *renderer) template(tpl string) {
-	for tpl != "" {
-		open := strings.IndexByte(tpl, '[')
-		if open < 0 {
-			r.fill(tpl)
-			return
-		}
-		r.fill(tpl[:open])
-		rest := tpl[open+1:]
-		end := strings.IndexByte(rest, ']')
-		if end < 0 { // unbalanced: treat the rest as plain text
-			r.fill(rest)
-			return
-		}
-		if group := rest[:end]; r.complete(group) {
-			r.fill(group)
-		}
-		tpl = rest[end+1:]
-	}
-}
+// literal writes template text, value writes a description value.
+func (w *writer) literal(s string) { w.write(s, true) }
+func (w *writer) value(s string)   { w.write(s, false) }
 
-// complete reports whether every placeholder in s has a value.
-func (r *renderer) complete(s string) bool {
-	for {
-		i := strings.IndexByte(s, '{')
-		if i < 0 {
-			return true
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			return true
-		}
-		if r.value(s[i+1:i+j]) == "" {
-			return false
-		}
-		s = s[i+j+1:]
-	}
-}
-
-// fill writes text with its placeholders substituted; a missing value
-// writes nothing, and tidy removes the spare space.
-func (r *renderer) fill(s string) {
-	for s != "" {
-		i := strings.IndexByte(s, '{')
-		j := -1
-		if i >= 0 {
-			j = strings.IndexByte(s[i:], '}')
-		}
-		if i < 0 || j < 0 {
-			r.literal(s)
-			return
-		}
-		r.literal(s[:i])
-		r.text(r.value(s[i+1 : i+j]))
-		s = s[i+j+1:]
-	}
-}
-
-// literal writes template text.
-func (r *renderer) literal(s string) {
-	if !r.begun && strings.TrimSpace(s) != "" {
-		r.fromLiteral, r.begun = true, true
-	}
-	r.buf = append(r.buf, s...)
-}
-
-// text writes a value or other outside text.
-func (r *renderer) text(s string) {
-	if !r.begun && strings.TrimSpace(s) != "" {
-		r.begun = true
-	}
-	r.buf = append(r.buf, s...)
-}
-
-// String returns the tidied result: whitespace runs (including newlines
-// inside values) collapse to one space, no space is left before closing
-// punctuation or after "(", a ";" gets a following space (legacy
-// descriptions run clauses together), and trailing separators are cut.
-func (r *renderer) String() string {
-	out := make([]byte, 0, len(r.buf))
-	space := false
-	for i := 0; i < len(r.buf); i++ {
-		c := r.buf[i]
+func (w *writer) write(s string, literal bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch c {
-		case ' ', '\t', '\n', '\r':
-			space = len(out) > 0
+		case ' ', '\t', '\n', '\r', '\\':
+			// The registry's addresses keep their line breaks as
+			// backslashes; its service turns them into spaces.
+			w.space = len(w.buf) > 0
 			continue
 		case ',', '.', ';', ':', ')':
-			space = false
+			w.space = false
 		default:
-			if space && out[len(out)-1] != '(' {
-				out = append(out, ' ')
+			if w.space && w.buf[len(w.buf)-1] != '(' {
+				w.buf = append(w.buf, ' ')
+				if w.open == len(w.buf)-1 {
+					w.open++ // a bold part starts after the space
+				}
 			}
-			space = false
+			w.space = false
 		}
-		out = append(out, c)
+		if !w.begun {
+			w.begun, w.fromLiteral = true, literal
+		}
+		w.buf = append(w.buf, c)
 		if c == ';' {
-			space = true
+			// Old paper filings run their clauses together.
+			w.space = true
 		}
 	}
-	for len(out) > 0 {
-		switch out[len(out)-1] {
-		case ',', ';', ':', ' ', '(':
-			out = out[:len(out)-1]
-			continue
+}
+
+// toggleBold starts or ends a bold part.
+func (w *writer) toggleBold() {
+	if w.open < 0 {
+		w.open = len(w.buf)
+		return
+	}
+	if len(w.buf) > w.open {
+		w.bold = append(w.bold, Span{w.open, len(w.buf)})
+	}
+	w.open = -1
+}
+
+// missing drops the connecting word before a value that is not there.
+func (w *writer) missing() {
+	text := strings.ToLower(string(w.buf))
+	for _, c := range connectors {
+		if strings.HasSuffix(text, c) {
+			w.cut(len(w.buf) - len(c))
+			break
 		}
-		break
 	}
-	if r.fromLiteral && len(out) > 0 && out[0] >= 'a' && out[0] <= 'z' {
-		out[0] -= 'a' - 'A'
+	w.space = len(w.buf) > 0
+}
+
+// cut shortens the text to n bytes, and the bold parts with it.
+func (w *writer) cut(n int) {
+	w.buf = w.buf[:n]
+	kept := w.bold[:0]
+	for _, s := range w.bold {
+		s.End = min(s.End, n)
+		if s.End > s.Start {
+			kept = append(kept, s)
+		}
 	}
-	return string(out)
+	w.bold = kept
+	if w.open > n {
+		w.open = n
+	}
+}
+
+// done returns the text, its trailing separators cut, its first letter
+// capitalised when the template wrote it, and its bold parts.
+func (w *writer) done() (string, []Span) {
+	if w.open >= 0 {
+		w.toggleBold()
+	}
+	n := len(w.buf)
+	for n > 0 && strings.IndexByte(",;:-( ", w.buf[n-1]) >= 0 {
+		n--
+	}
+	w.cut(n)
+	if w.fromLiteral && len(w.buf) > 0 && w.buf[0] >= 'a' && w.buf[0] <= 'z' {
+		w.buf[0] -= 'a' - 'A'
+	}
+	return string(w.buf), w.bold
+}
+
+// render fills a registry template with values.
+func render(tpl string, values map[string]string) (string, []Span) {
+	w := newWriter()
+	for tpl != "" {
+		i := strings.IndexAny(tpl, "{*")
+		if i < 0 {
+			w.literal(tpl)
+			break
+		}
+		w.literal(tpl[:i])
+		tpl = tpl[i:]
+		switch {
+		case strings.HasPrefix(tpl, "**"):
+			w.toggleBold()
+			tpl = tpl[2:]
+		case tpl[0] == '{':
+			j := strings.IndexByte(tpl, '}')
+			if j < 0 {
+				w.literal(tpl)
+				tpl = ""
+				continue
+			}
+			if v := placeholderValue(tpl[1:j], values); v != "" {
+				w.value(v)
+			} else {
+				w.missing()
+			}
+			tpl = tpl[j+1:]
+		default: // a lone *
+			w.literal(tpl[:1])
+			tpl = tpl[1:]
+		}
+	}
+	return w.done()
+}
+
+// placeholderValue is a description value as the registry's pages show
+// it: a date in words, anything else as sent.
+func placeholderValue(name string, values map[string]string) string {
+	v := strings.TrimSpace(values[name])
+	if strings.HasSuffix(name, "date") {
+		return LongDate(v)
+	}
+	return v
 }

@@ -1,5 +1,7 @@
 package labels
 
+import "strings"
+
 // companyTypeLabels gives the company "type" field. "nsc" in a key means
 // "no share capital"; the section 30 and "limited exemption" types are
 // companies allowed to leave "Limited" out of their name.
@@ -43,11 +45,7 @@ var companyTypeLabels = map[string]string{
 // CompanyType returns the label for a company "type" value; unknown types
 // are humanised.
 func CompanyType(v string) string {
-	k := norm(v)
-	if l, ok := companyTypeLabels[k]; ok {
-		return l
-	}
-	return Humanize(k)
+	return words(companyTypeLabels, enumConstantsCompanyType, v)
 }
 
 // subtypeLabels gives the "subtype" field, which refines the type (a CIC
@@ -63,35 +61,27 @@ var subtypeLabels = map[string]string{
 // Subtype returns the label for a company "subtype" value; unknown
 // subtypes are humanised.
 func Subtype(v string) string {
-	k := norm(v)
-	if l, ok := subtypeLabels[k]; ok {
-		return l
-	}
-	return Humanize(k)
+	return words(subtypeLabels, enumConstantsCompanySubtype, v)
 }
 
-// birthLabels lists the types whose date_of_creation is not an
-// incorporation: partnerships, groupings, societies and overseas entities
-// are registered, a UK establishment is opened, and an unregistered
-// company is simply formed. The oversea-company record dates from its
-// first UK establishment, not from its creation abroad.
+// birthLabels name date_of_creation for the types the registry's
+// company_birth_type leaves out: a registered society is registered, the
+// rest are incorporated.
 var birthLabels = map[string]string{
-	"limited-partnership":                   "Registered on",
-	"scottish-partnership":                  "Registered on",
-	"registered-overseas-entity":            "Registered on",
-	"eeig":                                  "Registered on",
-	"ukeig":                                 "Registered on",
-	"industrial-and-provident-society":      "Registered on",
 	"registered-society-non-jurisdictional": "Registered on",
-	"uk-establishment":                      "Opened on",
-	"oversea-company":                       "First UK establishment opened on",
-	"unregistered-company":                  "Formed on",
 }
 
 // BirthLabel returns the label for date_of_creation given the company
-// type; companies are incorporated unless listed otherwise.
+// type, as the registry's pages say it (company_birth_type): "Incorporated
+// on", "Registered on" (partnerships, groupings, overseas entities...),
+// "Formed on", "Opened on" (a UK establishment). A type neither knows is
+// incorporated.
 func BirthLabel(companyType string) string {
-	if l, ok := birthLabels[norm(companyType)]; ok {
+	k := norm(companyType)
+	if l, ok := enumConstantsCompanyBirthType.get(k); ok && strings.TrimSpace(l) != "" {
+		return strings.TrimSpace(l)
+	}
+	if l, ok := birthLabels[k]; ok {
 		return l
 	}
 	return "Incorporated on"

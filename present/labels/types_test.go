@@ -25,6 +25,8 @@ func TestCompanyType(t *testing.T) {
 		{"llp is a limited liability partnership", "LLP", "Limited liability partnership"},
 		{"a guarantee company without share capital is named", "private-limited-guarant-nsc", "Private company limited by guarantee"},
 		{"an overseas entity is named", "registered-overseas-entity", "Overseas entity"},
+		{"a converted or closed company has the registry's words", "converted-or-closed", "Converted / closed"},
+		{"an EEIG establishment has the registry's words", "eeig-establishment", "European Economic Interest Grouping Establishment (EEIG)"},
 		{"an unknown type is humanised", "space-cooperative", "Space cooperative"},
 		{"an empty type stays empty", "", ""},
 	})
@@ -81,5 +83,12 @@ func TestBirthLabel(t *testing.T) {
 		{"a UK establishment is opened", "uk-establishment", "Opened on"},
 		{"an overseas company opened its first UK establishment", "oversea-company", "First UK establishment opened on"},
 		{"an unregistered company is formed", "unregistered-company", "Formed on"},
+		{"an industrial and provident society is incorporated, as the registry says", "industrial-and-provident-society", "Incorporated on"},
+		{"a UK societas is formed", "united-kingdom-societas", "Formed on"},
+		{"a European company (SE) is formed", "european-public-limited-liability-company-se", "Formed on"},
+		{"an assurance company is registered", "assurance-company", "Registered on"},
+		{"an EEIG establishment is registered", "eeig-establishment", "Registered on"},
+		{"a further education corporation is registered", "further-education-or-sixth-form-college-corporation", "Registered on"},
+		{"a registered society, which the registry leaves out, is registered", "registered-society-non-jurisdictional", "Registered on"},
 	})
 }
