@@ -15,9 +15,6 @@ func (c *company) addCharges(data []byte, items map[string]json.RawMessage) erro
 		return err
 	}
 	c.charges = l.Items
-	if c.charges == nil {
-		c.charges = []json.RawMessage{} // a file with no items: 200 and total_count 0
-	}
 	c.chargesEtag = etag(c.number, chargesFile, string(data))
 	for i, raw := range l.Items {
 		var ch struct {
@@ -72,14 +69,12 @@ type chargeList struct {
 // charges serves a page of the company's charges. ?filter=outstanding (not
 // in the spec, but served live) leaves out satisfied and fully satisfied
 // charges and counts only what is left in total_count; the other counts
-// are always of the whole register.
+// are always of the whole register. A company with no charges (no charges
+// file, or one with no items) gets 200 with total_count 0 and no items, as
+// live.
 func (h *handler) charges(w http.ResponseWriter, r *http.Request) {
 	c := h.company(w, r)
 	if c == nil {
-		return
-	}
-	if c.charges == nil {
-		writeNotFound(w, chargesNotFound)
 		return
 	}
 	p, ok := chargesPaging.parsePage(w, r.URL.Query())

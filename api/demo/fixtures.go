@@ -38,18 +38,34 @@ const (
 
 // documentNotFound maps each document resource (the file name without .json,
 // which is also the last path segment) to the error key a company without it
-// gets. The live registry answers 404 rather than an empty list for these.
+// gets, or to "" when a company without it gets an empty list. The live
+// registry answers 404 rather than an empty list for the first three.
 var documentNotFound = map[string]string{
 	"insolvency":        "company-insolvencies-not-found",
 	"exemptions":        "company-exemptions-not-found",
 	"registers":         "company-registers-not-found",
-	"uk-establishments": "uk-establishments-not-found",
+	"uk-establishments": "",
 }
 
-// chargesNotFound is what a company without a charges file gets: the live
-// service now answers 200 with total_count 0 for a company without
-// charges (a charges file with no items), but answered 404 in the past.
-const chargesNotFound = "company-charges-not-found"
+// emptyDocument is the body a company without the resource gets, for
+// those the registry answers with an empty list: a company with no UK
+// establishments has a list of none ("related-companies").
+func emptyDocument(resource, number string) any {
+	return ukEstablishmentList{
+		Kind:  "related-companies",
+		Links: selfLink{Self: "/company/" + number + "/" + resource},
+		Items: []json.RawMessage{},
+	}
+}
+
+// ukEstablishmentList is the registry's list of an overseas company's UK
+// establishments.
+type ukEstablishmentList struct {
+	Etag  string            `json:"etag,omitempty"`
+	Kind  string            `json:"kind"`
+	Links selfLink          `json:"links"`
+	Items []json.RawMessage `json:"items"`
+}
 
 // company is one demo company, loaded and indexed.
 type company struct {
@@ -59,10 +75,12 @@ type company struct {
 	profile []byte
 
 	officers                   []json.RawMessage
+	officerFacts               []officerFacts // of each officer, for order_by and register_type
 	officersEtag               string
 	active, resigned, inactive int
 	filingHistoryStatus        string
 	filings                    []json.RawMessage
+	filingCategories           []string // of each filing, for ?category=
 	filingsEtag                string
 	pscStatements              []json.RawMessage // nil: none, the list is a 404
 	pscActive, pscCeased       int               // of the statements
@@ -232,7 +250,8 @@ func (c *company) add(name string, data []byte, items map[string]json.RawMessage
 			return err
 		}
 		c.filings, c.filingsEtag, c.filingHistoryStatus = list.Items, etag(c.number, name, string(data)), list.FilingHistoryStatus
-		return nil
+		c.filingCategories, err = readFilingCategories(list.Items)
+		return err
 	case pscStatementsFile:
 		list, err := readList(c.number, data, items)
 		if err != nil {
@@ -275,15 +294,15 @@ var closedStatuses = []string{"dissolved", "closed", "converted-closed"}
 
 func (c *company) countOfficers() error {
 	closed := slices.Contains(closedStatuses, c.status)
+	c.officerFacts = make([]officerFacts, len(c.officers))
 	for i, o := range c.officers {
-		var off struct {
-			ResignedOn string `json:"resigned_on"`
-		}
-		if err := json.Unmarshal(o, &off); err != nil {
+		off, err := readOfficerFacts(o)
+		if err != nil {
 			return fmt.Errorf("%s item %d: %w", officersFile, i, err)
 		}
+		c.officerFacts[i] = off
 		switch {
-		case off.ResignedOn != "":
+		case off.resignedOn != "":
 			c.resigned++
 		case closed:
 			c.inactive++

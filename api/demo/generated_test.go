@@ -106,10 +106,16 @@ func TestGeneratedCompaniesLinkToEmptyLists(t *testing.T) {
 		if filings.Kind != "filing-history" || filings.Status != "filing-history-available" || filings.Total != 0 || len(filings.Items) != 0 {
 			t.Errorf("%s filing history: %+v", number, filings)
 		}
-		for _, path := range []string{"/persons-with-significant-control-statements", "/charges"} {
-			if resp, body := get(t, srv, "/company/"+number+path); resp.StatusCode != http.StatusNotFound {
-				t.Errorf("%s%s: status %d, body %s", number, path, resp.StatusCode, body)
-			}
+		if resp, body := get(t, srv, "/company/"+number+"/persons-with-significant-control-statements"); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s PSC statements: status %d, body %s", number, resp.StatusCode, body)
+		}
+		var charges struct {
+			Total *int              `json:"total_count"`
+			Items []json.RawMessage `json:"items"`
+		}
+		getJSON(t, srv, "/company/"+number+"/charges", &charges)
+		if charges.Total == nil || *charges.Total != 0 || charges.Items == nil || len(charges.Items) != 0 {
+			t.Errorf("%s charges: %+v, want none listed", number, charges)
 		}
 	}
 }

@@ -28,6 +28,28 @@ func TestEveryDemoProfileIsServedAsStored(t *testing.T) {
 	}
 }
 
+// The registry answers a company with no charges, or no UK
+// establishments, with an empty list, not 404.
+func TestNoneIsAnEmptyListForChargesAndUKEstablishments(t *testing.T) {
+	tests := []struct{ name, path, body string }{
+		{"a company without charges has a list of none", "/company/00006401/charges",
+			`{"etag":"","total_count":0,"unfiltered_count":0,"satisfied_count":0,"part_satisfied_count":0,"items":[]}`},
+		{"a generated company without charges has a list of none", "/company/00007000/charges",
+			`{"etag":"","total_count":0,"unfiltered_count":0,"satisfied_count":0,"part_satisfied_count":0,"items":[]}`},
+		{"a company without UK establishments has a list of none", "/company/00006400/uk-establishments",
+			`{"kind":"related-companies","links":{"self":"/company/00006400/uk-establishments"},"items":[]}`},
+	}
+	srv := serve(t, demo.Options{Limit: plenty})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := get(t, srv, tt.path)
+			if resp.StatusCode != http.StatusOK || string(body) != tt.body {
+				t.Errorf("status %d, body %s, want 200 and %s", resp.StatusCode, body, tt.body)
+			}
+		})
+	}
+}
+
 func TestNotFound(t *testing.T) {
 	const (
 		noProfile = `{"errors":[{"error":"company-profile-not-found","type":"ch:service"}]}`
@@ -54,10 +76,8 @@ func TestNotFound(t *testing.T) {
 		{"an unknown filing is not found", "/company/00006400/filing-history/nope", `{"errors":[{"error":"filing-history-item-not-found","type":"ch:service"}]}`},
 		{"a filing of another company is not found under this one", "/company/00006402/filing-history/" + firstFilingID(t, "00006400"), `{"errors":[{"error":"filing-history-item-not-found","type":"ch:service"}]}`},
 		{"a company without PSC statements answers 404 as live", "/company/00006401/persons-with-significant-control-statements", `{"errors":[{"error":"psc-statements-not-found","type":"ch:service"}]}`},
-		{"a company without charges answers 404 as live", "/company/00006401/charges", `{"errors":[{"error":"company-charges-not-found","type":"ch:service"}]}`},
 		{"a company never in insolvency has no insolvency resource", "/company/00006400/insolvency", `{"errors":[{"error":"company-insolvencies-not-found","type":"ch:service"}]}`},
 		{"a company without exemptions answers 404", "/company/00006400/exemptions", `{"errors":[{"error":"company-exemptions-not-found","type":"ch:service"}]}`},
-		{"a company without UK establishments answers 404", "/company/00006400/uk-establishments", `{"errors":[{"error":"uk-establishments-not-found","type":"ch:service"}]}`},
 		{"a company keeping its registers at its office has no registers resource", "/company/00006400/registers", `{"errors":[{"error":"company-registers-not-found","type":"ch:service"}]}`},
 		{"an unknown PSC is not found", "/company/00006411/persons-with-significant-control/individual/nope", `{"errors":[{"error":"psc-not-found","type":"ch:service"}]}`},
 		{"a PSC path without an id is not a path", "/company/00006411/persons-with-significant-control/individual", noPath},

@@ -60,17 +60,21 @@ func (h *handler) officers(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	list, ok := c.selectOfficers(w, r)
+	if !ok {
+		return
+	}
 	writeJSON(w, http.StatusOK, officerList{
 		Etag:          c.officersEtag,
 		Kind:          "officer-list",
 		Links:         selfLink{Self: "/company/" + c.number + "/officers"},
 		ItemsPerPage:  p.size,
 		StartIndex:    p.start,
-		TotalResults:  len(c.officers),
+		TotalResults:  len(list),
 		ActiveCount:   c.active,
 		ResignedCount: c.resigned,
 		InactiveCount: c.inactive,
-		Items:         cut(c.officers, p),
+		Items:         cut(list, p),
 	})
 }
 
@@ -84,9 +88,11 @@ type filingHistoryList struct {
 	Items               []json.RawMessage `json:"items,omitempty"`
 }
 
-// filingHistory serves a page of the company's filings, newest first. A
+// filingHistory serves a page of the company's filings, newest first, or
+// of those in the categories asked for (?category=accounts,officers). A
 // company with none gets 200 with total_count 0 and no items; only its
 // filing_history_status says whether that means "none" or "cannot tell".
+// Categories none of its filings are in get 404, as live.
 func (h *handler) filingHistory(w http.ResponseWriter, r *http.Request) {
 	c := h.company(w, r)
 	if c == nil {
@@ -96,9 +102,17 @@ func (h *handler) filingHistory(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	items, total := cut(c.filings, p), len(c.filings)
-	if c.filingPage != nil {
+	var items []json.RawMessage
+	var total int
+	if c.filingPage != nil && filingCategoryFilter(r) == nil {
 		items, total = c.filingPage(p)
+	} else {
+		list, ok := c.selectFilings(r)
+		if !ok {
+			writeNotFound(w, "filing-history-not-found")
+			return
+		}
+		items, total = cut(list, p), len(list)
 	}
 	served := make([]json.RawMessage, len(items))
 	for i, item := range items {
@@ -152,8 +166,9 @@ func (h *handler) pscStatements(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// document serves a resource stored whole (charges, insolvency...), or 404
-// when the company has none, as live.
+// document serves a resource stored whole (insolvency, UK
+// establishments...), or, when the company has none, 404 or an empty
+// list, as live.
 func (h *handler) document(resource string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		c := h.company(w, r)
@@ -161,6 +176,10 @@ func (h *handler) document(resource string) http.HandlerFunc {
 			return
 		}
 		body, ok := c.documents[resource]
+		if !ok && documentNotFound[resource] == "" {
+			writeJSON(w, http.StatusOK, emptyDocument(resource, c.number))
+			return
+		}
 		if !ok {
 			writeNotFound(w, documentNotFound[resource])
 			return
