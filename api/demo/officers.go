@@ -61,7 +61,9 @@ var officerOrders = map[string]func(a, b officerFacts) int{
 var registerRoles = map[string]func(role string) bool{
 	"directors":   func(r string) bool { return strings.Contains(r, "director") },
 	"secretaries": func(r string) bool { return strings.Contains(r, "secretary") },
-	"llp_members": func(r string) bool { return strings.Contains(r, "llp-member") || strings.Contains(r, "llp-designated-member") },
+	"llp_members": func(r string) bool {
+		return strings.Contains(r, "llp-member") || strings.Contains(r, "llp-designated-member")
+	},
 }
 
 // selectOfficers applies the officer list's query: register_type (only
