@@ -74,6 +74,10 @@ func NewHandler(opts Options) http.Handler {
 	mux.HandleFunc("/search", h.search(searchAll))
 	mux.HandleFunc("/search/companies", h.search(searchCompanies))
 	mux.HandleFunc("/search/officers", h.search(searchOfficers))
+	mux.HandleFunc("/search/disqualified-officers", h.search(searchDisqualified))
+	mux.HandleFunc("/disqualified-officers/natural/{id}", h.disqualifiedOfficer)
+	mux.HandleFunc("/disqualified-officers/corporate/{id}", h.disqualifiedOfficer)
+	mux.HandleFunc("/company/{number}/registered-office-address", h.registeredOfficeAddress)
 	h.routes = mux
 	return h
 }

@@ -55,6 +55,8 @@ var (
 	searchAll       = searchScope{"search#all", func(hitKind) bool { return true }}
 	searchCompanies = searchScope{"search#companies", func(k hitKind) bool { return k == hitCompany }}
 	searchOfficers  = searchScope{"search#officers", func(k hitKind) bool { return k == hitOfficer }}
+	// searchDisqualified is the register of disqualified directors.
+	searchDisqualified = searchScope{"search#disqualified-officers", func(k hitKind) bool { return k == hitDisqualified }}
 )
 
 // searchList is the envelope of a page of search results.
@@ -165,9 +167,10 @@ func buildSearchIndex(reg *registry) *searchIndex {
 	for _, id := range slices.Sorted(maps.Keys(reg.officers)) {
 		ix.addOfficer(reg.officers[id])
 	}
-	d := searchOnlyDisqualified
-	d.AddressSnippet = d.Address.snippet()
-	ix.add(hitDisqualified, d, d.Title, d.Snippet, d.AddressSnippet)
+	for _, d := range []disqualifiedHit{searchOnlyDisqualified, disqualifiedCorporateHit} {
+		d.AddressSnippet = d.Address.snippet()
+		ix.add(hitDisqualified, d, d.Title, d.Snippet, d.AddressSnippet)
+	}
 	return ix
 }
 
@@ -378,7 +381,7 @@ func (ix *searchIndex) addOfficer(o *officerAppointments) {
 type disqualifiedHit struct {
 	Kind                   string        `json:"kind"`
 	Title                  string        `json:"title"`
-	DateOfBirth            string        `json:"date_of_birth"`
+	DateOfBirth            string        `json:"date_of_birth,omitempty"` // a person's; a corporate body has none
 	Address                searchAddress `json:"address"`
 	AddressSnippet         string        `json:"address_snippet,omitempty"`
 	Description            string        `json:"description"`
@@ -403,7 +406,8 @@ var searchOnlyCompany = companyHit{
 	Links:         selfLink{Self: "/company/CE006411"},
 }
 
-// searchOnlyDisqualified is a disqualified director, found only by /search.
+// searchOnlyDisqualified is a disqualified director, whose record is at
+// their link (disqualified.go).
 // The title ends in escape sequences that would retitle a terminal window
 // and clear its screen, and the snippet is the name reversed behind a bidi
 // override: a client must show neither as sent.
@@ -421,7 +425,7 @@ var searchOnlyDisqualified = disqualifiedHit{
 	Description:            "Born on 29 February 1964",
 	DescriptionIdentifiers: []string{"born-on"},
 	Snippet:                "\u202eEPROHTMIRG yrollaM\u202c",
-	Links:                  selfLink{Self: "/disqualified-officers/natural/GrImThOrPe0x1b0DeAdBeEf42"},
+	Links:                  selfLink{Self: "/disqualified-officers/natural/" + DisqualifiedNaturalID},
 }
 
 // longDate writes 2011-01-14 as "14 January 2011", as descriptions do.
