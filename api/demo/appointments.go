@@ -58,6 +58,7 @@ type appointment struct {
 		CompanyStatus string `json:"company_status,omitempty"`
 	} `json:"appointed_to"`
 	Name                 string          `json:"name"`
+	NameElements         *nameElements   `json:"name_elements,omitempty"`
 	OfficerRole          string          `json:"officer_role"`
 	AppointedOn          string          `json:"appointed_on,omitempty"`
 	AppointedBefore      string          `json:"appointed_before,omitempty"`
@@ -71,6 +72,27 @@ type appointment struct {
 	Links                struct {
 		Company string `json:"company"`
 	} `json:"links"`
+}
+
+// nameElements are a person's name in parts, as every appointment of a
+// natural person carries them live: forename, other_forenames, surname.
+type nameElements struct {
+	Forename       string `json:"forename,omitempty"`
+	OtherForenames string `json:"other_forenames,omitempty"`
+	Surname        string `json:"surname"`
+}
+
+// elementsOf reads "SURNAME, Forename Other Names" into its parts; a
+// corporate body's name has none.
+func elementsOf(name string, corporate bool) *nameElements {
+	surname, forenames, ok := strings.Cut(name, ",")
+	if corporate || !ok {
+		return nil
+	}
+	e := &nameElements{Surname: strings.TrimSpace(surname)}
+	e.Forename, e.OtherForenames, _ = strings.Cut(strings.TrimSpace(forenames), " ")
+	e.OtherForenames = strings.TrimSpace(e.OtherForenames)
+	return e
 }
 
 // indexOfficers gathers every officer item of the given companies under its
@@ -98,8 +120,9 @@ func indexOfficers(companies []*company) (map[string]*officerAppointments, error
 			if !ok || !ok2 || id == "" || strings.Contains(id, "/") {
 				return nil, fmt.Errorf("fixtures/%s/%s item %d: links.officer.appointments is %q", number, officersFile, i, o.Links.Officer.Appointments)
 			}
+			corporate := len(o.Identification) > 0 || strings.HasPrefix(o.OfficerRole, "corporate-")
 			a := appointment{
-				Name: o.Name, OfficerRole: o.OfficerRole,
+				Name: o.Name, NameElements: elementsOf(o.Name, corporate), OfficerRole: o.OfficerRole,
 				AppointedOn: o.AppointedOn, AppointedBefore: o.AppointedBefore,
 				IsPre1992Appointment: o.IsPre1992Appointment, ResignedOn: o.ResignedOn,
 				Nationality: o.Nationality, Occupation: o.Occupation, CountryOfResidence: o.CountryOfResidence,

@@ -30,7 +30,7 @@ func TestDisqualifiedOfficersAreSearchedAndTheirLinksLeadToTheirRecords(t *testi
 				t.Fatalf("hit %+v", hit)
 			}
 			var rec struct {
-				Kind              string `json:"kind"`
+				Kind              string                `json:"kind"`
 				Links             struct{ Self string } `json:"links"`
 				Disqualifications []struct {
 					DisqualifiedFrom string   `json:"disqualified_from"`

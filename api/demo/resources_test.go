@@ -307,3 +307,54 @@ func TestSingleItemsAreServedAtTheirSelfLinks(t *testing.T) {
 		})
 	}
 }
+
+// A person's appointments carry their name in parts (name_elements), as
+// live; a corporate body's do not.
+func TestAppointmentsCarryNameElements(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	type page struct {
+		Items []struct {
+			Name         string `json:"name"`
+			NameElements *struct {
+				Forename       string `json:"forename"`
+				OtherForenames string `json:"other_forenames"`
+				Surname        string `json:"surname"`
+			} `json:"name_elements"`
+		} `json:"items"`
+	}
+	var officers struct {
+		Items []struct {
+			Name           string          `json:"name"`
+			Identification json.RawMessage `json:"identification"`
+			Links          struct {
+				Officer struct {
+					Appointments string `json:"appointments"`
+				} `json:"officer"`
+			} `json:"links"`
+		} `json:"items"`
+	}
+	getJSON(t, srv, "/company/00006400/officers", &officers)
+	people, bodies := 0, 0
+	for _, o := range officers.Items {
+		var a page
+		getJSON(t, srv, o.Links.Officer.Appointments, &a)
+		for _, it := range a.Items {
+			e := it.NameElements
+			switch {
+			case o.Identification != nil && e != nil:
+				t.Errorf("%s, a corporate body, has name elements %+v", it.Name, *e)
+			case o.Identification != nil:
+				bodies++
+			case e == nil:
+				t.Errorf("%s has no name elements", it.Name)
+			case !strings.HasPrefix(it.Name, e.Surname+", "+e.Forename) || (e.OtherForenames != "" && !strings.HasSuffix(it.Name, " "+e.OtherForenames)):
+				t.Errorf("%s is %+v in parts", it.Name, *e)
+			default:
+				people++
+			}
+		}
+	}
+	if people == 0 || bodies == 0 {
+		t.Errorf("%d people's and %d corporate bodies' appointments seen; the fixture has both", people, bodies)
+	}
+}
