@@ -79,7 +79,10 @@ type Officer struct {
 		Forenames string `json:"forenames"`
 		Surname   string `json:"surname"`
 	} `json:"former_names"`
-	Links OfficerLinks `json:"links"`
+	// IdentityVerification is the officer's identity verification, when
+	// the registry says anything of it.
+	IdentityVerification *IdentityVerification `json:"identity_verification_details"`
+	Links                OfficerLinks          `json:"links"`
 }
 
 // OfficerLinks point to the appointment itself and to all of the officer's
@@ -149,6 +152,33 @@ func (f FilingItem) Values() map[string]string {
 		var s FlexString
 		if json.Unmarshal(raw, &s) == nil && s != "" {
 			out[k] = string(s)
+		}
+	}
+	return out
+}
+
+// CapitalFigure is one currency's figure in a statement of capital a
+// filing carries in its description values (an SH01's "capital": GBP
+// 1,250.00), with its date when the registry gives one.
+type CapitalFigure struct {
+	Currency FlexString `json:"currency"`
+	Figure   FlexString `json:"figure"`
+	Date     FlexString `json:"date"`
+}
+
+// Capital is the statement of capital in a filing's description values:
+// its "capital" figures, then any "alt_capital" ones. A value that is not
+// a list of figures gives none.
+func (f FilingItem) Capital() []CapitalFigure {
+	var out []CapitalFigure
+	for _, member := range []string{"capital", "alt_capital"} {
+		var figures []CapitalFigure
+		if raw, ok := f.DescriptionValues[member]; ok && json.Unmarshal(raw, &figures) == nil {
+			for _, c := range figures {
+				if c.Figure != "" {
+					out = append(out, c)
+				}
+			}
 		}
 	}
 	return out

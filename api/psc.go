@@ -48,8 +48,11 @@ type PSC struct {
 	DateOfBirth            *PartialDate  `json:"date_of_birth"`
 	Identification         *PSCIdentity  `json:"identification"`
 	IsSanctioned           *FlexBool     `json:"is_sanctioned"`
-	Etag                   string        `json:"etag"`
-	Links                  PSCLinks      `json:"links"`
+	// IdentityVerification is the person's identity verification, when
+	// the registry says anything of it.
+	IdentityVerification *IdentityVerification `json:"identity_verification_details"`
+	Etag                 string                `json:"etag"`
+	Links                PSCLinks              `json:"links"`
 }
 
 // NameElements are the parts of an individual's name.

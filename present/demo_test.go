@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"coview/api"
 	"coview/api/demo"
@@ -39,8 +40,12 @@ func follow(t *testing.T, c *api.Client, link string) (*api.Answer, *Page) {
 	if err != nil {
 		t.Fatalf("fetch %q: %v", link, err)
 	}
-	return a, Show(a, nil)
+	return a, ShowAt(a, nil, testToday)
 }
+
+// testToday is the day the tests read the registry's answers on, so that
+// what is overdue does not change with the calendar.
+var testToday = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
 // demoPage is the page of a link on the demo registry.
 func demoPage(t *testing.T, link string) *Page {

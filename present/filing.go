@@ -3,6 +3,7 @@ package present
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"coview/api"
 	"coview/present/labels"
@@ -16,7 +17,8 @@ func filing(f *api.FilingItem, g given) *Page {
 	var rows []Row
 	rows = dateRow(rows, "Date", f.Date)
 	rows = add(rows, "Type", f.Type)
-	rows = add(rows, "Description", labels.FilingDescription(f.Description, f.Values()))
+	desc, _ := filingDescription(f)
+	rows = add(rows, "Description", desc)
 	rows = dateRow(rows, "Action date", f.ActionDate)
 	category := clean(labels.FilingCategory(f.Category))
 	for _, s := range f.Subcategory {
@@ -100,4 +102,36 @@ func jsonText(v json.RawMessage) string {
 		return ""
 	}
 	return string(s)
+}
+
+// filingDescription is a filing in the registry's words, with the parts
+// its pages show in bold, and its statement of capital when it carries
+// one ("...: GBP 1,250.00"). The bold parts are dropped when cleaning the
+// text for the terminal changed it, rather than mark the wrong words.
+func filingDescription(f *api.FilingItem) (string, []labels.Span) {
+	text, bold := labels.FilingDescriptionMarked(f.Description, f.Values())
+	if capital := capitalFigures(f.Capital()); capital != "" {
+		if text == "" {
+			text = "Statement of capital"
+		}
+		text += ": " + capital
+	}
+	if c := clean(text); c != text {
+		return c, nil
+	}
+	return text, bold
+}
+
+// capitalFigures writes a statement of capital on one line: "GBP 1,250.00,
+// EUR 50 on 1 April 2026".
+func capitalFigures(figures []api.CapitalFigure) string {
+	var parts []string
+	for _, c := range figures {
+		p := strings.TrimSpace(string(c.Currency) + " " + string(c.Figure))
+		if d := strings.TrimSpace(string(c.Date)); d != "" {
+			p += " on " + labels.LongDate(d)
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -4,17 +4,18 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"coview/api"
 	"coview/present/labels"
 )
 
 func officers(d *api.Officers, g given) *Page {
-	closed := g.closed
+	closed, now := g.closed, g.now
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}},
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}, {Title: "Identity"}},
 		Summary: officerSummary(d),
 	}
 	// A company whose officers are all inactive has ceased, whatever its
@@ -26,12 +27,12 @@ func officers(d *api.Officers, g given) *Page {
 		pg.Caveat = "The company has ceased: no officer is current. Those without a resignation date stopped when it was dissolved."
 	}
 	for _, o := range d.Items {
-		pg.Items = append(pg.Items, officerItem(o, closed))
+		pg.Items = append(pg.Items, officerItem(o, closed, now))
 	}
 	return pg.orEmpty()
 }
 
-func officerItem(o api.Officer, closed bool) Item {
+func officerItem(o api.Officer, closed bool, now time.Time) Item {
 	appointed := labels.Date(o.AppointedOn)
 	if appointed == "" && o.AppointedBefore != "" {
 		appointed = "before " + labels.Date(o.AppointedBefore)
@@ -41,12 +42,17 @@ func officerItem(o api.Officer, closed bool) Item {
 		resigned = "dissolved"
 	}
 	name := clean(o.Name)
-	return Item{
-		Cells: []string{name, clean(labels.OfficerRole(o.OfficerRole)), clean(appointed), clean(resigned)},
+	identity, accent := identityCell(o.IdentityVerification, now)
+	it := Item{
+		Cells: []string{name, clean(labels.OfficerRole(o.OfficerRole)), clean(appointed), clean(resigned), identity},
 		Quiet: o.ResignedOn != "" || closed,
 		Link:  officerLink(o.Links),
 		Title: name,
 	}
+	if accent != 0 {
+		it.Accents = []Accent{{Cell: 4, Start: 0, End: len(identity), Kind: accent}}
+	}
+	return it
 }
 
 func officerSummary(d *api.Officers) string {
@@ -68,24 +74,30 @@ func officerSummary(d *api.Officers) string {
 }
 
 func filings(d *api.FilingHistory, _ given) *Page {
-	empty := d.Empty
-	if why := labels.FilingHistoryStatus(d.FilingHistoryStatus); why != "" && len(d.Items) == 0 {
-		empty = why
-	}
 	pg := &Page{
 		Total:   d.Total(),
-		Empty:   empty,
+		Empty:   d.Empty,
 		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Description", Flex: true}},
 	}
 	if pg.Total != 0 {
 		pg.Summary = counted(pg.Total, "filing", "filings")
 	}
+	if len(d.Items) == 0 {
+		if why := clean(labels.FilingHistoryStatus(d.FilingHistoryStatus)); why != "" {
+			pg.Empty, pg.Summary = why, ""
+		}
+	}
 	for _, f := range d.Items {
-		pg.Items = append(pg.Items, Item{
-			Cells: []string{clean(labels.Date(f.Date)), clean(f.Type), clean(labels.FilingDescription(f.Description, f.Values()))},
+		text, bold := filingDescription(&f)
+		it := Item{
+			Cells: []string{clean(labels.Date(f.Date)), clean(f.Type), text},
 			Link:  f.Links.Self,
 			Title: "Filing " + clean(f.Type),
-		})
+		}
+		for _, b := range bold {
+			it.Accents = append(it.Accents, Accent{Cell: 2, Start: b.Start, End: b.End, Kind: Emphasis})
+		}
+		pg.Items = append(pg.Items, it)
 	}
 	return pg.orEmpty()
 }

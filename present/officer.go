@@ -13,7 +13,7 @@ import (
 // the company has ceased, so that an appointment without a resignation
 // is not read as current.
 func officer(o *api.Officer, g given) *Page {
-	closed, bad := g.closed, g.answer.Unreadable
+	closed, bad, now := g.closed, g.answer.Unreadable, g.now
 	name := clean(o.Name)
 	var rows []Row
 	rows = add(rows, "Name", orDash(name))
@@ -33,6 +33,7 @@ func officer(o *api.Officer, g given) *Page {
 	rows = add(rows, "Occupation", o.Occupation)
 	rows = add(rows, "Resident in", o.CountryOfResidence)
 	rows = add(rows, "Born", Birth(o.DateOfBirth))
+	rows = append(rows, identityRows(o.IdentityVerification, now)...)
 	var former []string
 	for _, f := range o.FormerNames {
 		former = append(former, strings.Join(strings.Fields(f.Forenames+" "+f.Surname), " "))

@@ -16,7 +16,7 @@ func TestAnOfficersAppointmentInFull(t *testing.T) {
 	}{
 		{"a director with a former name", "/company/00006400/appointments/QzGyWRag1vxZmTAoPFGM2Cxgews", map[string][]string{
 			"Appointment": {"Name: ABERNATHY-QUAYLE, Rosalind Jane", "Role: Director", "Appointed: 14 Feb 2022",
-				"Nationality: British", "Occupation: Finance Director", "Resident in: England", "Born: Feb 1981",
+				"Nationality: British", "Occupation: Finance Director", "Resident in: England", "Born: Feb 1981", "Identity: verification statement due 14 Dec 2026",
 				"Former names: Rosalind Jane Quayle",
 				"Address: Unit 4, The Old Marmalade Works", ": 17 Treacle Lane", ": Nettlecombe Trading Estate", ": Little Puddleford", ": Wessex", ": ZZ6 4AA", ": England",
 				"Appointments: every appointment of ABERNATHY-QUAYLE, Rosalind Jane"},
@@ -70,7 +70,7 @@ func TestAnOfficerOfACeasedCompanyIsNotReadAsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, _ := follow(t, c, "/company/00006402/appointments/64GXDDKr7Puh27pLdWg7679D8kj")
-	rows := rowsIn(Show(a, profile), "Appointment")
+	rows := rowsIn(ShowAt(a, profile, testToday), "Appointment")
 	if !slices.Contains(rows, "Resigned: not recorded: the company has ceased, so the appointment has ended") {
 		t.Fatalf("rows %q", rows)
 	}

@@ -2,6 +2,7 @@ package present
 
 import (
 	"strconv"
+	"time"
 
 	"coview/api"
 )
@@ -69,6 +70,9 @@ const (
 	StatusClosed                          // dissolved, removed, closed
 	StatusInsolvent                       // liquidation, administration...
 	StatusOther
+	Emphasis // what the registry's pages show in bold: what a filing is
+	Verified // an identity verified
+	Overdue  // a verification statement past its due date
 )
 
 // Line is one line of a document, and the registry link on it, if any.
@@ -77,14 +81,20 @@ type Line struct {
 	Link string
 }
 
-// Show puts an answer in words. company is the profile of the company the
-// resource belongs to, when known: a dissolved company's officers are read
-// differently. A profile is shown by Panes, not here; a kind with no row
+// Show puts an answer in words, as of now (ShowAt).
+func Show(a *api.Answer, company *api.Profile) *Page {
+	return ShowAt(a, company, time.Now())
+}
+
+// ShowAt puts an answer in words. company is the profile of the company
+// the resource belongs to, when known: a dissolved company's officers are
+// read differently. now decides what is overdue (a verification
+// statement). A profile is shown by Panes, not here; a kind with no row
 // in shown, or an answer without its kind's value, is shown as the JSON it
 // is.
-func Show(a *api.Answer, company *api.Profile) *Page {
+func ShowAt(a *api.Answer, company *api.Profile, now time.Time) *Page {
 	if show := shown[a.Resource.Kind]; show != nil {
-		if pg := show(a, given{answer: a, closed: company != nil && Closed(company)}); pg != nil {
+		if pg := show(a, given{answer: a, closed: company != nil && Closed(company), now: now}); pg != nil {
 			return pg
 		}
 	}
@@ -119,6 +129,7 @@ var shown = map[api.ResourceKind]func(*api.Answer, given) *Page{
 type given struct {
 	answer *api.Answer // its Resource, Raw and Unreadable
 	closed bool        // the company has ceased: its officers are read differently
+	now    time.Time   // what is overdue is decided against it (a verification statement)
 }
 
 // words makes a row of shown of a function of the kind's Go type T: nil

@@ -128,7 +128,7 @@ func Overview(p *api.Profile) []Row {
 		rows = append(rows, Row{Label: label, Value: v})
 	}
 	if p.PartialDataAvailable != "" {
-		rows = add(rows, "Partial data", labels.Humanize(p.PartialDataAvailable))
+		rows = add(rows, "Partial data", labels.PartialData(p.PartialDataAvailable))
 	}
 	rows = append(rows, flags(p)...)
 	rows = append(rows, foreign(p)...)
@@ -141,7 +141,7 @@ func Overview(p *api.Profile) []Row {
 		rows = add(rows, "Parent company", parent)
 	}
 	for _, a := range p.CorporateAnnotation {
-		rows = add(rows, "Notice", strings.TrimSpace(labels.Humanize(a.Type)+" "+clean(a.Description)+" "+labels.Date(a.CreatedOn)))
+		rows = add(rows, "Notice", strings.TrimSpace(labels.CorporateAnnotation(a.Type)+" "+clean(a.Description)+" "+labels.Date(a.CreatedOn)))
 	}
 	if len(p.Unreadable) > 0 {
 		rows = append(rows, Row{Label: "Unreadable", Tone: Warning,

@@ -14,7 +14,8 @@ const protectedName = "Protected: details withheld"
 // pscs is the list of a company's persons with significant control (or
 // an overseas entity's beneficial owners): who, what kind, since when,
 // and what control they have. Every row opens that person's own page.
-func pscs(d *api.PSCList, _ given) *Page {
+func pscs(d *api.PSCList, g given) *Page {
+	now := g.now
 	one, many := "person with significant control", "people with significant control"
 	for _, p := range d.Items {
 		if p.IsBeneficialOwner() {
@@ -25,7 +26,7 @@ func pscs(d *api.PSCList, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind"}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Control", Flex: true}},
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind"}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Control", Flex: true}, {Title: "Identity"}},
 		Caveat:  unreadableCaveat(d.Unreadable),
 	}
 	pg.Summary = pscSummary(d, pg, one, many)
@@ -42,12 +43,17 @@ func pscs(d *api.PSCList, _ given) *Page {
 		if ceased == "" && p.IsCeased() {
 			ceased = "ceased"
 		}
-		pg.Items = append(pg.Items, Item{
-			Cells: []string{name, clean(labels.PSCKindShort(p.Kind)), clean(labels.Date(p.NotifiedOn)), clean(ceased), clean(natures(p.NaturesOfControl, "; "))},
+		identity, accent := identityCell(p.IdentityVerification, now)
+		it := Item{
+			Cells: []string{name, clean(labels.PSCKindShort(p.Kind)), clean(labels.Date(p.NotifiedOn)), clean(ceased), clean(natures(p.NaturesOfControl, "; ")), identity},
 			Quiet: p.IsCeased(),
 			Link:  p.Links.Self,
 			Title: title,
-		})
+		}
+		if accent != 0 {
+			it.Accents = []Accent{{Cell: 5, Start: 0, End: len(identity), Kind: accent}}
+		}
+		pg.Items = append(pg.Items, it)
 	}
 	return pg.orEmpty()
 }
@@ -93,7 +99,7 @@ func pscSummary(d *api.PSCList, pg *Page, one, many string) string {
 // that open something, so that an ownership chain can be walked: company,
 // its PSCs, a corporate PSC, that company's PSCs.
 func psc(p *api.PSC, g given) *Page {
-	bad := g.answer.Unreadable
+	bad, now := g.answer.Unreadable, g.now
 	title := "Person with significant control"
 	if p.IsBeneficialOwner() {
 		title = "Beneficial owner"
@@ -134,6 +140,7 @@ func psc(p *api.PSC, g given) *Page {
 			rows = add(rows, "Sanctioned", "no")
 		}
 	}
+	rows = append(rows, identityRows(p.IdentityVerification, now)...)
 	rows = rowsOf(rows, "Address", AddressLines(p.Address))
 	rows = rowsOf(rows, "Principal office", AddressLines(p.PrincipalOfficeAddress))
 	rows = linkRow(rows, "Statement", "the company's statement about this person", p.Links.Statement, "Statement")

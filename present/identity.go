@@ -1,0 +1,99 @@
+package present
+
+import (
+	"strings"
+	"time"
+
+	"coview/api"
+	"coview/present/labels"
+)
+
+// openEnded is the end date the registry gives a verification that lasts.
+const openEnded = "9999-12-31"
+
+// verification is what the registry says of a person's identity
+// verification, read for showing: whether it is done, and if not, when
+// the statement is due and whether that day has passed.
+type verification struct {
+	v        *api.IdentityVerification
+	verified bool   // identity verified, or verified for this appointment
+	due      string // ISO date the verification statement is due, if any
+	overdue  bool   // due before today, and not verified
+}
+
+func readVerification(v *api.IdentityVerification, now time.Time) verification {
+	r := verification{v: v}
+	if v == nil {
+		return r
+	}
+	r.verified = strings.TrimSpace(v.IdentityVerifiedOn) != "" || strings.TrimSpace(v.AppointmentVerificationStartOn) != ""
+	r.due = strings.TrimSpace(v.AppointmentVerificationStatementDueOn)
+	if len(r.due) >= 10 && labels.Date(r.due) != r.due {
+		r.overdue = !r.verified && r.due[:10] < now.Format(time.DateOnly)
+	}
+	return r
+}
+
+// identityCell is the verification in a word or two, for a column of a
+// list: "verified 2 Oct 2025", "due 14 Dec 2026", "overdue 14 Feb 2026",
+// or "" when the registry says nothing; and the accent it takes.
+func identityCell(v *api.IdentityVerification, now time.Time) (string, AccentKind) {
+	r := readVerification(v, now)
+	switch {
+	case v == nil:
+		return "", 0
+	case strings.TrimSpace(v.IdentityVerifiedOn) != "":
+		return clean("verified " + labels.Date(v.IdentityVerifiedOn)), Verified
+	case r.verified:
+		return "verified", Verified
+	case r.overdue:
+		return clean("overdue " + labels.Date(r.due)), Overdue
+	case r.due != "":
+		return clean("due " + labels.Date(r.due)), 0
+	}
+	return "", 0
+}
+
+// identityRows are the verification in full, for a person's page: when
+// their identity was verified, from when it counts for this appointment,
+// who verified it, when their verification statement is or was due
+// (overdue as a warning), and the name they asked to be known by.
+func identityRows(v *api.IdentityVerification, now time.Time) []Row {
+	if v == nil {
+		return nil
+	}
+	r := readVerification(v, now)
+	var rows []Row
+	switch {
+	case strings.TrimSpace(v.IdentityVerifiedOn) != "":
+		rows = append(rows, Row{Label: "Identity", Value: clean("identity verified on " + labels.Date(v.IdentityVerifiedOn)), Tone: Good})
+	case r.verified:
+		rows = append(rows, Row{Label: "Identity", Value: "identity verified", Tone: Good})
+	case r.overdue:
+		rows = append(rows, Row{Label: "Identity", Value: clean("verification statement overdue: it was due " + labels.Date(r.due)), Tone: Warning})
+	case r.due != "":
+		rows = append(rows, Row{Label: "Identity", Value: clean("verification statement due " + labels.Date(r.due))})
+	}
+	if from := strings.TrimSpace(v.AppointmentVerificationStartOn); from != "" {
+		span := "from " + labels.Date(from)
+		if to := strings.TrimSpace(v.AppointmentVerificationEndOn); to != "" && to != openEnded {
+			span += " to " + labels.Date(to)
+		}
+		rows = add(rows, "For this role", clean("verified "+span))
+	}
+	if from := strings.TrimSpace(v.AppointmentVerificationStatementDate); from != "" {
+		when := "from " + labels.Date(from)
+		if r.due != "" {
+			when += ", due " + labels.Date(r.due)
+		}
+		rows = add(rows, "Statement", clean(when))
+	} else if r.verified && r.due != "" {
+		rows = add(rows, "Statement", clean("due "+labels.Date(r.due)))
+	}
+	if acsp := clean(v.AuthorisedCorporateServiceProviderName); acsp != "" {
+		rows = add(rows, "Verified by", acsp+", an authorised corporate service provider")
+	}
+	rows = rowsOf(rows, "Supervised by", v.AntiMoneyLaunderingSupervisoryBodies)
+	rows = add(rows, "Preferred name", v.PreferredName)
+	return rows
+}

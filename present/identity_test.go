@@ -1,0 +1,134 @@
+package present
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"coview/api"
+)
+
+// rowsText is a page's rows in one section as "Label: value", with "!"
+// before a warning and "+" before good news.
+func rowsText(pg *Page, section string) []string {
+	var out []string
+	for _, s := range pg.Sections {
+		if s.Title != section {
+			continue
+		}
+		for _, r := range s.Rows {
+			mark := ""
+			switch r.Tone {
+			case Warning:
+				mark = "! "
+			case Good:
+				mark = "+ "
+			}
+			out = append(out, r.Label+": "+mark+r.Value)
+		}
+	}
+	return out
+}
+
+func TestAnOfficersPageSaysWhetherTheyHaveVerifiedTheirIdentity(t *testing.T) {
+	tests := []struct {
+		name, link string
+		want       []string
+	}{
+		{"verified through a service provider, with a preferred name", "/company/00006400/appointments/5bzV9OiQiXJxou87JSZhHnrK-fy", []string{
+			"Identity: + identity verified on 2 Oct 2025",
+			"For this role: verified from 18 Nov 2025",
+			"Verified by: INKWELL & SPROCKET ACSP LLP, an authorised corporate service provider",
+			"Supervised by: Association of Chartered Certified Accountants (ACCA)",
+			"Preferred name: Nell Hargreave",
+		}},
+		{"a statement still to come", "/company/00006400/appointments/QzGyWRag1vxZmTAoPFGM2Cxgews", []string{
+			"Identity: verification statement due 14 Dec 2026",
+		}},
+		{"a statement past its day, as a warning", "/company/00006407/appointments/J-xmpef_Ygl2j5Jsv4OEYBWiM4b", []string{
+			"Identity: ! verification statement overdue: it was due 14 Feb 2026",
+		}},
+	}
+	c := demoRegistry(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, pg := follow(t, c, tt.link)
+			var got []string
+			for _, r := range rowsText(pg, "Appointment") {
+				for _, w := range tt.want {
+					if strings.SplitN(w, ":", 2)[0] == strings.SplitN(r, ":", 2)[0] {
+						got = append(got, r)
+						break
+					}
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestTheOfficerListHasAnIdentityColumn(t *testing.T) {
+	_, pg := follow(t, demoRegistry(t), "/company/00006400/officers")
+	if last := pg.Columns[len(pg.Columns)-1]; last.Title != "Identity" {
+		t.Fatalf("columns %+v", pg.Columns)
+	}
+	cells := map[string]string{}
+	accents := map[string]AccentKind{}
+	for _, it := range pg.Items {
+		cells[it.Cells[0]] = it.Cells[4]
+		for _, a := range it.Accents {
+			accents[it.Cells[0]] = a.Kind
+		}
+	}
+	if cells["HARGREAVE, Eleanor Mabel"] != "verified 2 Oct 2025" || accents["HARGREAVE, Eleanor Mabel"] != Verified {
+		t.Errorf("Hargreave: %q, accent %v", cells["HARGREAVE, Eleanor Mabel"], accents["HARGREAVE, Eleanor Mabel"])
+	}
+	if cells["ABERNATHY-QUAYLE, Rosalind Jane"] != "due 14 Dec 2026" || accents["ABERNATHY-QUAYLE, Rosalind Jane"] != 0 {
+		t.Errorf("Abernathy-Quayle: %q", cells["ABERNATHY-QUAYLE, Rosalind Jane"])
+	}
+	if cells["PEMBERTHY, Isolde Grace"] != "" {
+		t.Errorf("someone the registry says nothing of reads %q", cells["PEMBERTHY, Isolde Grace"])
+	}
+}
+
+func TestAPSCsPageSaysWhenTheirStatementIsDue(t *testing.T) {
+	_, pg := follow(t, demoRegistry(t), "/company/00006411/persons-with-significant-control/individual/BRnX67cMksF-wTdB04ZfM31YWjI")
+	got := strings.Join(rowsText(pg, "Person with significant control"), "\n")
+	for _, want := range []string{"Identity: + identity verified on 20 Feb 2026", "Statement: from 1 Mar 2026, due 14 Mar 2026"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+}
+
+// Overdue is decided by the day: due today is not yet overdue; a
+// verification done is never overdue, whatever the due date.
+func TestAStatementIsOverdueOnlyAfterItsDay(t *testing.T) {
+	due := &api.IdentityVerification{AppointmentVerificationStatementDueOn: "2026-02-14"}
+	verified := &api.IdentityVerification{AppointmentVerificationStatementDueOn: "2026-02-14", AppointmentVerificationStartOn: "2026-01-01"}
+	tests := []struct {
+		name string
+		v    *api.IdentityVerification
+		now  time.Time
+		cell string
+		kind AccentKind
+	}{
+		{"the day before", due, time.Date(2026, 2, 13, 23, 0, 0, 0, time.UTC), "due 14 Feb 2026", 0},
+		{"on the day", due, time.Date(2026, 2, 14, 23, 0, 0, 0, time.UTC), "due 14 Feb 2026", 0},
+		{"the day after", due, time.Date(2026, 2, 15, 0, 1, 0, 0, time.UTC), "overdue 14 Feb 2026", Overdue},
+		{"verified for the role, long after", verified, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "verified", Verified},
+		{"nothing said", nil, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "", 0},
+		{"a due date that is not a date", &api.IdentityVerification{AppointmentVerificationStatementDueOn: "soon"}, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "due soon", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cell, kind := identityCell(tt.v, tt.now)
+			if cell != tt.cell || kind != tt.kind {
+				t.Errorf("%q %v, want %q %v", cell, kind, tt.cell, tt.kind)
+			}
+		})
+	}
+}
