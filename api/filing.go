@@ -1,6 +1,10 @@
 package api
 
-import "context"
+import (
+	"context"
+	"net/url"
+	"strings"
+)
 
 // Filing fetches one filing-history item at its self link (a charge's
 // transaction leads to one), in the same shape as an item of the list.
@@ -32,4 +36,53 @@ func ReadFiling(body []byte, id string) (f *FilingItem, ok bool) {
 		return nil, false
 	}
 	return &one, true
+}
+
+// FilingHistoryLink is a filing history's link asking only for the filings
+// in the given categories: the registry's category parameter, a comma list
+// ("accounts,officers"), which it widens itself (confirmation statements
+// bring annual returns, incorporation a company's constitution and name).
+// With no categories it is the link as it was. The categories are not
+// checked here: the registry answers 404 to one none of the filings are in.
+func FilingHistoryLink(link string, categories []string) string {
+	var keep []string
+	for _, c := range categories {
+		if c = strings.TrimSpace(c); c != "" {
+			keep = append(keep, c)
+		}
+	}
+	u, err := url.Parse(link)
+	if len(keep) == 0 || err != nil {
+		return link
+	}
+	q := u.Query()
+	q.Set("category", strings.Join(keep, ","))
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// linkCategories are the categories a filing history's link asks for, as
+// written in it.
+func linkCategories(link string) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return ""
+	}
+	return u.Query().Get("category")
+}
+
+// categorised reads a filing history that may ask for some categories
+// only (FilingHistoryLink): the registry answers 404 to categories none
+// of the filings are in, which says that, not that the company has no
+// history.
+func categorised(f fetcher) fetcher {
+	return func(ctx context.Context, c *Client, res Resource, page Page, k *kind) (*Answer, error) {
+		asked := linkCategories(res.Link)
+		if asked == "" {
+			return f(ctx, c, res, page, k)
+		}
+		row := *k
+		row.gone = "No filings are listed in the categories asked for (" + strings.ReplaceAll(asked, ",", ", ") + ")."
+		return f(ctx, c, res, page, &row)
+	}
 }

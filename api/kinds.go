@@ -101,7 +101,7 @@ func init() {
 		ResFilings: {path: "/company/{n}/filing-history", web: "/company/{n}/filing-history", paged: true,
 			none:  "No filings are listed for this company.",
 			gone:  "The registry has no filing history for this company.",
-			fetch: list(func(l *FilingHistory) int { return len(l.Items) }, filingsSettle)},
+			fetch: categorised(list(func(l *FilingHistory) int { return len(l.Items) }, filingsSettle))},
 		ResFiling: {path: "/company/{n}/filing-history/{id}", web: "/company/{n}/filing-history/{id}/document?format=pdf&download=0",
 			fetch: item[FilingItem]},
 

@@ -116,3 +116,28 @@ func TestURLForGivesTheFullURLWithoutTheKey(t *testing.T) {
 		t.Fatalf("URLFor = %q, %v", u, err)
 	}
 }
+
+func TestAFilingHistoryLinkAsksForItsCategories(t *testing.T) {
+	tests := []struct {
+		name, link string
+		categories []string
+		want       string
+	}{
+		{"one category", "/company/00006400/filing-history", []string{"accounts"}, "/company/00006400/filing-history?category=accounts"},
+		{"a comma list, blanks left out", "/company/00006400/filing-history", []string{"accounts", " ", "officers"}, "/company/00006400/filing-history?category=accounts%2Cofficers"},
+		{"none: the link as it was", "/company/00006400/filing-history", nil, "/company/00006400/filing-history"},
+		{"a query kept, a category replaced", "/company/00006400/filing-history?category=capital&x=1", []string{"mortgage"}, "/company/00006400/filing-history?category=mortgage&x=1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := FilingHistoryLink(tt.link, tt.categories)
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			if err := CheckLink(got); err != nil {
+				t.Errorf("%q is refused: %v", got, err)
+			}
+		})
+	}
+}

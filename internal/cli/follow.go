@@ -94,7 +94,7 @@ func chooseLink(p *api.Profile, number api.Number, name string) (followed, error
 // follow prints one link of a company's profile: the linked resource's
 // rows (--plain) or its JSON as received (--json), its first page, or with
 // all every page to the end of the list.
-func follow(ctx context.Context, c *api.Client, number api.Number, name string, all bool, out output, env Env) error {
+func follow(ctx context.Context, c *api.Client, number api.Number, name string, categories []string, all bool, out output, env Env) error {
 	p, err := c.Company(ctx, number)
 	if err != nil {
 		return withHint(err)
@@ -102,6 +102,9 @@ func follow(ctx context.Context, c *api.Client, number api.Number, name string, 
 	f, err := chooseLink(p, number, name)
 	if err != nil {
 		return err
+	}
+	if len(categories) > 0 {
+		f.path = api.FilingHistoryLink(f.path, categories)
 	}
 	res, err := api.Route(f.path)
 	if err != nil {

@@ -60,6 +60,8 @@ coview --json 00006400 SC006405
 # print the rows of one link, or every page of it as JSON Lines
 coview --plain --follow officers 00006400
 coview --json --all --follow filings 00006401
+# only the filings in some categories, asked of the registry
+coview --plain --follow filings --category accounts,officers 00006401
 # numbers from stdin, in any pasted form
 pbpaste | coview --json -
 # find companies and officers by name
@@ -79,6 +81,7 @@ type lookupFlags struct {
 	json, plain bool
 	follow      string
 	all         bool
+	category    string
 }
 
 // newRootCommand is coview itself: the browser, or one-shot lookups.
@@ -100,8 +103,10 @@ func newRootCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.plain, "plain", false, "print the five panes as plain text")
 	fs.StringVar(&f.follow, "follow", "", "print this LINK of the profile instead: its rows, or with --json its JSON")
 	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
+	fs.StringVar(&f.category, "category", "", "with --follow filings, only the filings in these categories, asked of the registry (a comma `LIST`: accounts,officers)")
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
+	cmd.RegisterFlagCompletionFunc("category", completeCategories)
 	cmd.AddCommand(newSearchCommand(env), newConnectionsCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
 	return cmd
 }
@@ -114,6 +119,10 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	}
 	if f.all && !following {
 		return usageError("--all prints every page of a list: use it with --follow")
+	}
+	categories, err := filingCategories(cmd.Flags().Changed("category"), f.category, following, f.follow)
+	if err != nil {
+		return err
 	}
 	items, fromStdin, err := readNumbers(args, env)
 	if err != nil {
@@ -186,7 +195,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	}
 	oneShot(reg.client, env)
 	if following {
-		return follow(ctx, reg.client, numbers[0], f.follow, f.all, out, env)
+		return follow(ctx, reg.client, numbers[0], f.follow, categories, f.all, out, env)
 	}
 	return lookupAll(ctx, reg.client, items, out, env)
 }

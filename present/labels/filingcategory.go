@@ -1,5 +1,10 @@
 package labels
 
+import (
+	"slices"
+	"strings"
+)
+
 // filingCategories name the categories (and subcategories) of filing
 // history.
 var filingCategories = map[string]string{
@@ -11,6 +16,7 @@ var filingCategories = map[string]string{
 	"change-of-constitution":           "Change of constitution",
 	"change-of-name":                   "Change of name",
 	"confirmation-statement":           "Confirmation statement",
+	"court-order":                      "Court order",
 	"document-replacement":             "Replacement document",
 	"dissolution":                      "Dissolution",
 	"gazette":                          "Gazette notice",
@@ -33,6 +39,80 @@ var filingCategories = map[string]string{
 	"voluntary-arrangement":            "Voluntary arrangement",
 }
 
+// subcategoriesOnly are never a filing's category, only a subcategory, so
+// a filing history cannot be asked for by them.
+var subcategoriesOnly = []string{"termination", "transfer", "voluntary-arrangement"}
+
 // FilingCategory names a filing's category or subcategory; unknown ones
 // are humanised.
 func FilingCategory(v string) string { return lookup(filingCategories, v) }
+
+// FilingCategories are the categories a filing history can be asked for
+// by (the registry's category parameter), in order: those its API
+// specification lists and those its filings are seen to carry.
+func FilingCategories() []string {
+	var out []string
+	for k := range filingCategories {
+		if !slices.Contains(subcategoriesOnly, k) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// IsFilingCategory reports whether a filing history can be asked for by
+// this category.
+func IsFilingCategory(v string) bool {
+	return slices.Contains(FilingCategories(), norm(v))
+}
+
+// NearestFilingCategory is the category someone who typed v most likely
+// meant: one whose words contain it ("charges" is mortgage), else the
+// closest in spelling, if close enough; "" when none is.
+func NearestFilingCategory(v string) string {
+	k := strings.ReplaceAll(norm(v), " ", "-")
+	if k == "" {
+		return ""
+	}
+	cats := FilingCategories()
+	for _, c := range cats {
+		for _, w := range strings.FieldsFunc(strings.ToLower(filingCategories[c]), func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
+			if w == k || strings.TrimSuffix(w, "s") == strings.TrimSuffix(k, "s") {
+				return c
+			}
+		}
+	}
+	best, bestDist := "", len(k)/3+2
+	for _, c := range cats {
+		if d := editDistance(k, c); d < bestDist || (d == bestDist && best != "" && c < best) {
+			best, bestDist = c, d
+		}
+		if strings.HasPrefix(c, k) && len(k) >= 3 {
+			return c
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes
+// (the keys are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
