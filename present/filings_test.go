@@ -2,10 +2,17 @@ package present
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"coview/api"
+	"coview/api/demo"
+	"coview/present/labels"
 )
 
 // TestAFilingHistoryReadsAsTheRegistrysPagesRead is the golden of
@@ -66,4 +73,91 @@ func TestAHistoryNotAvailableSaysWhyInASentence(t *testing.T) {
 	if want := "The registry keeps no filing history for bodies incorporated by royal charter; ask the body itself."; pg.Summary != want || pg.Empty != want {
 		t.Errorf("summary %q, want %q", pg.Summary, want)
 	}
+}
+
+// Every filing the demo serves (its resolutions, associated filings and
+// annotations too) has a description key the registry publishes, with the
+// values its sentence needs, so that the demo reads as the registry's own
+// data does. The registry's unpublished "legacy" carries its text in its
+// values.
+func TestEveryDemoFilingUsesAKeyTheRegistryPublishes(t *testing.T) {
+	srv := httptest.NewServer(demo.NewHandler(demo.Options{Limit: 1 << 30}))
+	t.Cleanup(srv.Close)
+	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, number := range demo.Numbers() {
+		for start := 0; ; {
+			res, _ := api.Route("/company/" + number + "/filing-history")
+			a, err := c.Fetch(context.Background(), res, api.Page{StartIndex: start, ItemsPerPage: 100})
+			if err != nil {
+				t.Fatalf("%s: %v", number, err)
+			}
+			fh, ok := api.Value[*api.FilingHistory](a)
+			if !ok {
+				t.Fatalf("%s: the answer holds no filing history", number)
+			}
+			for _, f := range fh.Items {
+				seen++
+				checkDemoDescription(t, number+" "+f.TransactionID, f.Description, f.Values())
+			}
+			for _, part := range partsOf(t, a.Raw) {
+				checkDemoDescription(t, number+" "+part.where, part.Description, part.Values)
+			}
+			start += len(fh.Items)
+			if len(fh.Items) == 0 || start >= fh.Total() {
+				break
+			}
+		}
+	}
+	if seen < 5000 {
+		t.Errorf("%d filings walked", seen)
+	}
+}
+
+func checkDemoDescription(t *testing.T, where, key string, values map[string]string) {
+	t.Helper()
+	if key == "legacy" && values["description"] != "" {
+		return
+	}
+	if !labels.IsFilingDescription(key) {
+		t.Errorf("%s: %q is not a key the registry publishes", where, key)
+		return
+	}
+	if got := labels.FilingDescription(key, values); strings.ContainsAny(got, "{}") || got == "" {
+		t.Errorf("%s: %q reads %q", where, key, got)
+	}
+}
+
+type filingPart struct {
+	where       string
+	Description string
+	Values      map[string]string
+}
+
+// partsOf reads the resolutions, associated filings and annotations of
+// the filings in a page as received.
+func partsOf(t *testing.T, raw []byte) []filingPart {
+	var page struct {
+		Items []map[string]json.RawMessage `json:"items"`
+	}
+	if err := json.Unmarshal(raw, &page); err != nil {
+		t.Fatal(err)
+	}
+	var out []filingPart
+	for _, it := range page.Items {
+		for _, member := range []string{"resolutions", "associated_filings", "annotations"} {
+			var parts []struct {
+				Description string            `json:"description"`
+				Values      map[string]string `json:"description_values"`
+			}
+			json.Unmarshal(it[member], &parts)
+			for _, p := range parts {
+				out = append(out, filingPart{jsonText(it["transaction_id"]) + " " + member, p.Description, p.Values})
+			}
+		}
+	}
+	return out
 }

@@ -35,19 +35,18 @@ func readVerification(v *api.IdentityVerification, now time.Time) verification {
 }
 
 // identityCell is the verification in a word or two, for a column of a
-// list: "verified 2 Oct 2025", "due 14 Dec 2026", "overdue 14 Feb 2026",
-// or "" when the registry says nothing; and the accent it takes.
+// list that leaves the name room: "verified", "due 14 Dec 2026",
+// "overdue" (the person's page has the dates), or "" when the registry
+// says nothing; and the accent it takes.
 func identityCell(v *api.IdentityVerification, now time.Time) (string, AccentKind) {
 	r := readVerification(v, now)
 	switch {
 	case v == nil:
 		return "", 0
-	case strings.TrimSpace(v.IdentityVerifiedOn) != "":
-		return clean("verified " + labels.Date(v.IdentityVerifiedOn)), Verified
 	case r.verified:
 		return "verified", Verified
 	case r.overdue:
-		return clean("overdue " + labels.Date(r.due)), Overdue
+		return "overdue", Overdue
 	case r.due != "":
 		return clean("due " + labels.Date(r.due)), 0
 	}

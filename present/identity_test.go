@@ -82,7 +82,7 @@ func TestTheOfficerListHasAnIdentityColumn(t *testing.T) {
 			accents[it.Cells[0]] = a.Kind
 		}
 	}
-	if cells["HARGREAVE, Eleanor Mabel"] != "verified 2 Oct 2025" || accents["HARGREAVE, Eleanor Mabel"] != Verified {
+	if cells["HARGREAVE, Eleanor Mabel"] != "verified" || accents["HARGREAVE, Eleanor Mabel"] != Verified {
 		t.Errorf("Hargreave: %q, accent %v", cells["HARGREAVE, Eleanor Mabel"], accents["HARGREAVE, Eleanor Mabel"])
 	}
 	if cells["ABERNATHY-QUAYLE, Rosalind Jane"] != "due 14 Dec 2026" || accents["ABERNATHY-QUAYLE, Rosalind Jane"] != 0 {
@@ -117,7 +117,7 @@ func TestAStatementIsOverdueOnlyAfterItsDay(t *testing.T) {
 	}{
 		{"the day before", due, time.Date(2026, 2, 13, 23, 0, 0, 0, time.UTC), "due 14 Feb 2026", 0},
 		{"on the day", due, time.Date(2026, 2, 14, 23, 0, 0, 0, time.UTC), "due 14 Feb 2026", 0},
-		{"the day after", due, time.Date(2026, 2, 15, 0, 1, 0, 0, time.UTC), "overdue 14 Feb 2026", Overdue},
+		{"the day after", due, time.Date(2026, 2, 15, 0, 1, 0, 0, time.UTC), "overdue", Overdue},
 		{"verified for the role, long after", verified, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "verified", Verified},
 		{"nothing said", nil, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "", 0},
 		{"a due date that is not a date", &api.IdentityVerification{AppointmentVerificationStatementDueOn: "soon"}, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "due soon", 0},
