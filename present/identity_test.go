@@ -132,3 +132,14 @@ func TestAStatementIsOverdueOnlyAfterItsDay(t *testing.T) {
 		})
 	}
 }
+
+// A PSC's page gives each nature of control as the statute words it, in
+// the registry's words, below coview's short ones.
+func TestAPSCsControlIsAlsoInTheRegistrysWords(t *testing.T) {
+	_, pg := follow(t, demoRegistry(t), "/company/00006411/persons-with-significant-control/individual/BRnX67cMksF-wTdB04ZfM31YWjI")
+	got := strings.Join(rowsText(pg, "Control, in the registry's words"), "\n")
+	want := ": The person holds, directly or indirectly, more than 50% but not more than 75% of the shares in the company."
+	if !strings.HasPrefix(got, want) || strings.Count(got, "\n") != 2 {
+		t.Errorf("got:\n%s\nwant three sentences, the first %q", got, want)
+	}
+}

@@ -148,7 +148,12 @@ func psc(p *api.PSC, g given) *Page {
 		rows = linkRow(rows, "Notifications", "changes notified about this person", n.Notifications, "Notifications")
 	}
 	rows = unreadable(rows, bad)
-	return sectioned("", Section{Title: title, Rows: rows}, Section{Title: "Registered as", Rows: pscIdentity(p.Identification)})
+	var statute []string
+	for _, n := range p.NaturesOfControl {
+		statute = append(statute, labels.NatureOfControlInFull(n))
+	}
+	return sectioned("", Section{Title: title, Rows: rows}, Section{Title: "Registered as", Rows: pscIdentity(p.Identification)},
+		Section{Title: "Control, in the registry's words", Rows: rowsOf(nil, "", statute)})
 }
 
 // pscIdentity says where a corporate or legal-person PSC is registered,
