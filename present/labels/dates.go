@@ -15,19 +15,22 @@ var monthAbbrev = [12]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "A
 // Anything else, including "", is returned as it is (control characters
 // neutralised, as for all network text) so that the caller never loses
 // information it was given.
-func Date(iso string) string {
-	s := strings.TrimSpace(iso)
-	y, m, d, ok := parseISODate(s)
+func Date(iso string) string { return formatDate(iso, &monthAbbrev) }
+
+// formatDate writes an ISO date as day, month from months, and year, or
+// returns it as given (made harmless to show) when it is not one.
+func formatDate(iso string, months *[12]string) string {
+	y, m, d, ok := parseISODate(strings.TrimSpace(iso))
 	if !ok {
 		return sanitize.Line(iso) // network text, made harmless to show
 	}
-	var b [11]byte
+	var b [20]byte
 	out := b[:0]
 	if d >= 10 {
 		out = append(out, byte('0'+d/10))
 	}
 	out = append(out, byte('0'+d%10), ' ')
-	out = append(out, monthAbbrev[m-1]...)
+	out = append(out, months[m-1]...)
 	out = append(out, ' ')
 	out = append(out, y...)
 	return string(out)
@@ -90,19 +93,4 @@ var monthName = [12]string{"January", "February", "March", "April", "May", "June
 // LongDate formats an ISO date as the registry's pages write the dates in
 // a filing's description: "3 March 2025". Anything else, including "", is
 // returned as given.
-func LongDate(iso string) string {
-	y, m, d, ok := parseISODate(strings.TrimSpace(iso))
-	if !ok {
-		return iso
-	}
-	var b [20]byte
-	out := b[:0]
-	if d >= 10 {
-		out = append(out, byte('0'+d/10))
-	}
-	out = append(out, byte('0'+d%10), ' ')
-	out = append(out, monthName[m-1]...)
-	out = append(out, ' ')
-	out = append(out, y...)
-	return string(out)
-}
+func LongDate(iso string) string { return formatDate(iso, &monthName) }
