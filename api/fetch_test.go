@@ -53,6 +53,10 @@ var kindTypes = map[ResourceKind]any{
 	ResSearch:           (*SearchResults)(nil),
 	ResSearchCompanies:  (*SearchResults)(nil),
 	ResSearchOfficers:   (*SearchResults)(nil),
+
+	ResSearchDisqualified:    (*SearchResults)(nil),
+	ResDisqualifiedNatural:   (*DisqualifiedPerson)(nil),
+	ResDisqualifiedCorporate: (*DisqualifiedCorporate)(nil),
 }
 
 // Every link of every demo profile, and every item of the lists they

@@ -34,6 +34,9 @@ const (
 	ResSearch       // companies, officers and disqualified officers
 	ResSearchCompanies
 	ResSearchOfficers
+	ResSearchDisqualified    // the register of disqualified directors
+	ResDisqualifiedNatural   // a disqualified person's record
+	ResDisqualifiedCorporate // a disqualified corporate body's record
 )
 
 // kind is one row of the table: everything coview knows of one kind of
@@ -140,6 +143,13 @@ func init() {
 			none: "No company names match.", fetch: search},
 		ResSearchOfficers: {path: "/search/officers", web: "/search/officers?q={q}", paged: true,
 			none: "No officer names match.", fetch: search},
+		ResSearchDisqualified: {path: "/search/disqualified-officers", web: "/search/disqualified-officers?q={q}", paged: true,
+			none: "No disqualified officer names match.", fetch: search},
+
+		ResDisqualifiedNatural: {path: "/disqualified-officers/natural/{id}", web: "/disqualified-officers/natural/{id}",
+			fetch: item[DisqualifiedPerson]},
+		ResDisqualifiedCorporate: {path: "/disqualified-officers/corporate/{id}", web: "/disqualified-officers/corporate/{id}",
+			fetch: item[DisqualifiedCorporate]},
 	}
 	routes = pathSegments(kinds)
 }

@@ -11,8 +11,8 @@ import (
 // another shadows, or a kind left without one, is caught here.
 func TestEveryKindHasARowThatRouteReadsBack(t *testing.T) {
 	t.Parallel()
-	if len(kinds) != int(ResSearchOfficers)+1 {
-		t.Fatalf("the table has %d rows for %d kinds", len(kinds), ResSearchOfficers+1)
+	if len(kinds) != int(ResDisqualifiedCorporate)+1 {
+		t.Fatalf("the table has %d rows for %d kinds", len(kinds), ResDisqualifiedCorporate+1)
 	}
 	for k := ResCompany; int(k) < len(kinds); k++ {
 		row := k.row()

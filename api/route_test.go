@@ -43,7 +43,11 @@ func TestRouteReadsTheRegistrysPaths(t *testing.T) {
 		{"/company/00006400/officers/extra", ResOther, "00006400", ""},
 		{"/company/6400", ResOther, "", ""},
 		{"/company/sc006405", ResOther, "", ""},
-		{"/disqualified-officers/natural/x", ResOther, "", ""},
+		{"/search/disqualified-officers?q=grimthorpe", ResSearchDisqualified, "", ""},
+		{"/disqualified-officers/natural/x1-Y_2", ResDisqualifiedNatural, "", "x1-Y_2"},
+		{"/disqualified-officers/corporate/c9", ResDisqualifiedCorporate, "", "c9"},
+		{"/disqualified-officers/natural", ResOther, "", ""},
+		{"/disqualified-officers/someone/x", ResOther, "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.link, func(t *testing.T) {

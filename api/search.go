@@ -30,8 +30,8 @@ const (
 )
 
 // SearchResults is a page of a name search. /search mixes companies,
-// officers and disqualified officers; /search/companies and
-// /search/officers hold one kind each. Every item is a SearchItem,
+// officers and disqualified officers; /search/companies, /search/officers
+// and /search/disqualified-officers hold one kind each. Every item is a SearchItem,
 // whatever its kind.
 //
 // Two answers are not errors: nothing found (200 with no items) sets
@@ -152,9 +152,9 @@ func (i *SearchItem) ItemKind() SearchKind {
 }
 
 // Resource is where the item leads: a company's profile, an officer's
-// appointments, or (for a disqualified officer) a resource shown as the
-// JSON it is. A company without a usable self link is reached by its
-// number. It reports false when the item leads nowhere that may be
+// appointments, or a disqualified officer's record (a person's or a
+// corporate body's). A company without a usable self link is reached by
+// its number. It reports false when the item leads nowhere that may be
 // followed.
 func (i *SearchItem) Resource() (Resource, bool) {
 	if i.Links.Self != "" {
@@ -206,12 +206,12 @@ func (b *SearchBirth) UnmarshalJSON(data []byte) error {
 }
 
 // SearchResource is the Resource of a name search: kind is ResSearch (all
-// kinds), ResSearchCompanies or ResSearchOfficers; anything else searches
-// all. The query is cleaned (CleanQuery) and escaped so that &, +, %,
+// kinds), ResSearchCompanies, ResSearchOfficers or ResSearchDisqualified;
+// anything else searches all. The query is cleaned (CleanQuery) and escaped so that &, +, %,
 // spaces and non-ASCII letters survive, and Route reads the link back as
 // the same Resource.
 func SearchResource(kind ResourceKind, query string) Resource {
-	if kind != ResSearchCompanies && kind != ResSearchOfficers {
+	if !kind.IsSearch() {
 		kind = ResSearch
 	}
 	return Resource{Kind: kind, Link: kind.row().path + "?q=" + url.QueryEscape(CleanQuery(query))}
@@ -279,16 +279,18 @@ func SearchPage(page Page) Page {
 }
 
 // Search asks the registry for a page of the companies (ResSearchCompanies),
-// officers (ResSearchOfficers) or both and disqualified officers
-// (ResSearch) whose names match query, as Fetch of SearchResource does.
+// officers (ResSearchOfficers), disqualified officers
+// (ResSearchDisqualified) or all three (ResSearch) whose names match query,
+// as Fetch of SearchResource does.
 func (c *Client) Search(ctx context.Context, kind ResourceKind, query string, page Page) (*SearchResults, error) {
 	res := SearchResource(kind, query)
 	return fetchAs[*SearchResults](ctx, c, res.Kind, res.Link, page)
 }
 
 // search reads a search Resource, a page of the companies
-// (ResSearchCompanies), officers (ResSearchOfficers) or both and
-// disqualified officers (ResSearch) whose names match its query: the query
+// (ResSearchCompanies), officers (ResSearchOfficers), disqualified
+// officers (ResSearchDisqualified) or all three (ResSearch) whose names
+// match its query: the query
 // comes from its link, the window from page (SearchPage), replacing any
 // paging in the link. Nothing found is an answer with Empty set (the row's
 // none); a page past the depth cap is an answer with Capped set. A blank
@@ -351,6 +353,18 @@ func searchEnvelopeKind(kind ResourceKind) string {
 		return "search#companies"
 	case ResSearchOfficers:
 		return "search#officers"
+	case ResSearchDisqualified:
+		return "search#disqualified-officers"
 	}
 	return "search#all"
+}
+
+// IsSearch reports whether a kind is a name search: ResSearch,
+// ResSearchCompanies, ResSearchOfficers or ResSearchDisqualified.
+func (k ResourceKind) IsSearch() bool {
+	switch k {
+	case ResSearch, ResSearchCompanies, ResSearchOfficers, ResSearchDisqualified:
+		return true
+	}
+	return false
 }

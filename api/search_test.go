@@ -181,16 +181,31 @@ func TestSearchOfEverythingMixesKindsAndEachLeadsWhereItShould(t *testing.T) {
 	if b := disq.DateOfBirth; b == nil || b.Full != "1964-02-29" || b.Year != "1964" || b.Month != "2" {
 		t.Fatalf("a disqualified officer's date of birth reads as %+v", b)
 	}
-	if res, ok := disq.Resource(); !ok || res.Kind != ResOther {
+	res, ok = disq.Resource()
+	if !ok || res.Kind != ResDisqualifiedNatural || res.ID != demo.DisqualifiedNaturalID {
 		t.Fatalf("the disqualified officer leads to %+v, %v", res, ok)
+	}
+	a, err = c.Fetch(ctx, res, Page{})
+	if err != nil || typed(a) == nil || a.value.(*DisqualifiedPerson).Forename != "Mallory" || len(a.value.(*DisqualifiedPerson).Disqualifications) != 2 {
+		t.Fatalf("the disqualified officer's record: %+v, %v", a, err)
 	}
 }
 
 func TestEachSearchKindListsItsOwnKindOnly(t *testing.T) {
 	c, _ := searchDemo(t)
-	for kind, want := range map[ResourceKind]SearchKind{ResSearchCompanies: SearchCompany, ResSearchOfficers: SearchOfficer} {
-		r, err := c.Search(context.Background(), kind, "grumble", Page{})
-		if err != nil || len(r.Items) == 0 {
+	for _, tt := range []struct {
+		kind     ResourceKind
+		query    string
+		want     SearchKind
+		envelope string
+	}{
+		{ResSearchCompanies, "grumble", SearchCompany, "search#companies"},
+		{ResSearchOfficers, "grumble", SearchOfficer, "search#officers"},
+		{ResSearchDisqualified, "grimthorpe", SearchDisqualifiedOfficer, "search#disqualified-officers"},
+	} {
+		kind, want := tt.kind, tt.want
+		r, err := c.Search(context.Background(), kind, tt.query, Page{})
+		if err != nil || len(r.Items) == 0 || r.Kind != tt.envelope {
 			t.Fatalf("kind %d: %+v, %v", kind, r, err)
 		}
 		for _, it := range r.Items {
