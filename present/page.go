@@ -123,6 +123,10 @@ var shown = map[api.ResourceKind]func(*api.Answer, given) *Page{
 	api.ResSearch:           words(search),
 	api.ResSearchCompanies:  words(search),
 	api.ResSearchOfficers:   words(search),
+
+	api.ResSearchDisqualified:    words(search),
+	api.ResDisqualifiedNatural:   words(disqualifiedPerson),
+	api.ResDisqualifiedCorporate: words(disqualifiedCorporate),
 }
 
 // given is what a row of shown may read besides the answer's value.

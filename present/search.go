@@ -11,9 +11,10 @@ import (
 
 // search is a page of name search results: companies with their number,
 // status, incorporation date and address; officers with their month and
-// year of birth, number of appointments and address; each row opening the
-// company or the officer's appointments. Where the query matched a name is
-// accented.
+// year of birth, number of appointments and address; disqualified
+// officers with their date of birth and address; each row opening the
+// company, the officer's appointments or the disqualified officer's
+// record. Where the query matched a name is accented.
 func search(d *api.SearchResults, g given) *Page {
 	kind := g.answer.Resource.Kind
 	pg := &Page{Total: d.Total(), Empty: d.Empty}
@@ -22,6 +23,8 @@ func search(d *api.SearchResults, g given) *Page {
 		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Incorporated"}, {Title: "Address", Flex: true}}
 	case api.ResSearchOfficers:
 		pg.Columns = []Column{{Title: "Officer", Flex: true}, {Title: "Born"}, {Title: "Appointments"}, {Title: "Address", Flex: true}}
+	case api.ResSearchDisqualified:
+		pg.Columns = []Column{{Title: "Disqualified officer", Flex: true}, {Title: "Born"}, {Title: "Address", Flex: true}}
 	default:
 		pg.Columns = []Column{{Title: "Name", Flex: true}, {Title: "What"}, {Title: "Details", Flex: true}, {Title: "Address", Flex: true}}
 	}
@@ -77,8 +80,10 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 		out.Quiet = api.StatusClassOf(it.CompanyStatus) == api.ClassDissolved
 	case api.SearchOfficer, api.SearchDisqualifiedOfficer:
 		born := ""
-		if it.DateOfBirth != nil {
-			born = Birth(&it.DateOfBirth.PartialDate)
+		if b := it.DateOfBirth; b != nil && isoDay(b.Full) != "" {
+			born = clean(labels.Date(b.Full)) // a disqualified officer's, in full
+		} else if b != nil {
+			born = Birth(&b.PartialDate)
 		}
 		count := ""
 		if it.AppointmentCount != nil {
@@ -88,9 +93,12 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 		if it.ItemKind() == api.SearchDisqualifiedOfficer {
 			what = "disqualified officer"
 		}
-		if kind == api.ResSearchOfficers {
+		switch kind {
+		case api.ResSearchOfficers:
 			out.Cells = []string{name, born, count, address}
-		} else {
+		case api.ResSearchDisqualified:
+			out.Cells = []string{name, born, address}
+		default:
 			var details []string
 			if born != "" {
 				details = append(details, "born "+born)
@@ -101,9 +109,13 @@ func searchItem(it api.SearchItem, kind api.ResourceKind) Item {
 			out.Cells = []string{name, what, strings.Join(details, ", "), address}
 		}
 	default:
-		out.Cells = make([]string, 4)
-		if kind == api.ResSearchCompanies {
+		switch kind {
+		case api.ResSearchCompanies:
 			out.Cells = make([]string, 5)
+		case api.ResSearchDisqualified:
+			out.Cells = make([]string, 3)
+		default:
+			out.Cells = make([]string, 4)
 		}
 		out.Cells[0] = name
 		out.Cells[1] = clean(labels.Humanize(it.Kind))
