@@ -133,3 +133,26 @@ func (k keys) noKey() error {
 			"A free REST API key comes from the registry's developer site (https://developer.company-information.service.gov.uk/).",
 		k.reg.host, keystore.EnvVar, k.loginAdvice())}
 }
+
+// openWithKey opens the registry for a one-shot command and gives its
+// client the key: the registry and its key as the user set them, waits
+// said on stderr.
+func openWithKey(f *registryFlags, env Env) (*registry, error) {
+	reg, err := f.open(env)
+	if err != nil {
+		return nil, err
+	}
+	k := keys{reg: reg, env: env}
+	key, err := k.find()
+	switch {
+	case errors.Is(err, keystore.ErrNoKey):
+		reg.close()
+		return nil, k.noKey()
+	case err != nil:
+		reg.close()
+		return nil, &exitError{code: exitAuth, msg: err.Error()}
+	}
+	reg.client.SetKey(key.Value)
+	oneShot(reg.client, env)
+	return reg, nil
+}

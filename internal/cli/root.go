@@ -17,10 +17,11 @@ its links to officers, filings and their documents, owners, charges and
 insolvency, and on to other companies and people, and go back and forth; x
 shows the companies around it, ? every key. With --json or --plain it
 answers in one shot instead; plain text is the default when stdout is not a
-terminal and a number is given. coview search finds companies and officers
-by name, coview connections the companies around one, coview document saves
-a filing's document, coview watch keeps a list of companies and tells what
-changed at them.
+terminal and a number is given. coview search finds companies, officers and
+disqualified officers by name, coview disqualified prints a disqualified
+officer's record, coview connections the companies around one, coview
+document saves a filing's document, coview watch keeps a list of companies
+and tells what changed at them.
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
@@ -46,8 +47,9 @@ Exit codes:
   1    other failure (network, server, unreadable response)
   2    usage error or invalid company number
   3    authentication: no key, or the key was rejected
-  4    company not found, no such link to follow, nothing matches a search, or
-       no such filing or document (coview document)
+  4    company not found, no such link to follow, nothing matches a search,
+       no such filing or document (coview document), or no such record of a
+       disqualified officer (coview disqualified)
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 const rootExample = `
@@ -66,6 +68,9 @@ coview --plain --follow filings --category accounts,officers 00006401
 pbpaste | coview --json -
 # find companies and officers by name
 coview search marzipan mountain
+# find disqualified officers, and print one's record
+coview search --disqualified grimthorpe
+coview disqualified natural/GrImThOrPe0x1b0DeAdBeEf42
 # the companies and people around a company
 coview connections 00006412
 # save a filing's document (its transaction id is on the filing's page)
@@ -107,7 +112,7 @@ func newRootCommand(env Env) *cobra.Command {
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
 	cmd.RegisterFlagCompletionFunc("category", completeCategories)
-	cmd.AddCommand(newSearchCommand(env), newConnectionsCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
+	cmd.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
 	return cmd
 }
 

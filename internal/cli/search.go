@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -11,18 +10,22 @@ import (
 	"github.com/spf13/cobra"
 
 	"coview/api"
-	"coview/keystore"
 	"coview/present"
 )
 
 const searchLong = `Find companies and officers by name. The words after the flags are the
-query: coview search marzipan mountain.
+query: coview search marzipan mountain. Without --companies, --officers or
+--disqualified, all three kinds are found.
 
 It prints one match per line with the columns the browser shows, or with
 --json each page of the registry's JSON as received. Without --all the
 first 100 matches are printed and stderr says how many more there are;
 with --all every page, up to the first 1,000 or so matches, which is as
 deep as the registry's search goes (stderr then says so).
+
+--disqualified searches the register of disqualified directors; each line
+ends with the record (natural/ID or corporate/ID) that coview disqualified
+prints in full.
 
 Exit codes: 0 matches were found, 1 failure, 2 usage error, 3 no key or the
 key was rejected, 4 nothing matches.`
@@ -31,22 +34,23 @@ const searchExample = `
 coview search marzipan mountain
 coview search --officers abernathy-quayle
 coview search --companies --all --json ltd > companies.jsonl
+coview search --disqualified grimthorpe
 coview --demo search hargreave
 `
 
 // searchFlags are the flags of "coview search".
 type searchFlags struct {
-	registry            registryFlags
-	json, plain, all    bool
-	companies, officers bool
+	registry                          registryFlags
+	json, plain, all                  bool
+	companies, officers, disqualified bool
 }
 
 // newSearchCommand is "coview search": a name search, printed in one shot.
 func newSearchCommand(env Env) *cobra.Command {
 	var f searchFlags
 	cmd := &cobra.Command{
-		Use:     "search [--companies|--officers] [--all] [--json|--plain] QUERY...",
-		Short:   "Find companies and officers by name",
+		Use:     "search [--companies|--officers|--disqualified] [--all] [--json|--plain] QUERY...",
+		Short:   "Find companies, officers and disqualified officers by name",
 		Long:    searchLong,
 		Example: searchExample,
 		Args:    cobra.ArbitraryArgs,
@@ -58,6 +62,7 @@ func newSearchCommand(env Env) *cobra.Command {
 	fs.SortFlags = false
 	fs.BoolVar(&f.companies, "companies", false, "find companies only")
 	fs.BoolVar(&f.officers, "officers", false, "find officers only")
+	fs.BoolVar(&f.disqualified, "disqualified", false, "find disqualified officers only, each with the record coview disqualified prints")
 	fs.BoolVar(&f.all, "all", false, "print every page the registry serves, not only the first")
 	fs.BoolVar(&f.json, "json", false, "print each page of the registry's JSON as received")
 	fs.BoolVar(&f.plain, "plain", false, "print one match per line (the default)")
@@ -71,8 +76,8 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 	switch {
 	case f.json && f.plain:
 		return usageError("--json and --plain cannot be used together")
-	case f.companies && f.officers:
-		return usageError("--companies and --officers cannot be used together; without either, both are found")
+	case countTrue(f.companies, f.officers, f.disqualified) > 1:
+		return usageError("--companies, --officers and --disqualified cannot be used together; without any of them, all three kinds are found")
 	}
 	raw := strings.Join(args, " ")
 	if !utf8.ValidString(raw) {
@@ -88,6 +93,8 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 		kind = api.ResSearchCompanies
 	case f.officers:
 		kind = api.ResSearchOfficers
+	case f.disqualified:
+		kind = api.ResSearchDisqualified
 	}
 	// Only the browser could show anything else, and it does not open on
 	// a query: so plain text on a terminal too, as in a pipe.
@@ -96,20 +103,11 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 		out = asJSON
 	}
 
-	reg, err := f.registry.open(env)
+	reg, err := openWithKey(&f.registry, env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
-	key, err := keys{reg: reg, env: env}.find()
-	switch {
-	case errors.Is(err, keystore.ErrNoKey):
-		return keys{reg: reg, env: env}.noKey()
-	case err != nil:
-		return &exitError{code: exitAuth, msg: err.Error()}
-	}
-	reg.client.SetKey(key.Value)
-	oneShot(reg.client, env)
 	return search(ctx, reg.client, api.SearchResource(kind, query), query, f.all, out, env)
 }
 
@@ -146,7 +144,11 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 			if out == asJSON {
 				writeJSON(w, a.Raw, all)
 			} else {
-				present.WritePage(w, present.Show(a, nil), n == 0)
+				pg := present.Show(a, nil)
+				if res.Kind == api.ResSearchDisqualified {
+					withRecords(pg)
+				}
+				present.WritePage(w, pg, n == 0)
 			}
 			loaded = s.Asked.StartIndex + len(s.Items)
 		}
@@ -180,8 +182,21 @@ func searchedFor(kind api.ResourceKind) string {
 		return "company names"
 	case api.ResSearchOfficers:
 		return "officer names"
+	case api.ResSearchDisqualified:
+		return "disqualified officer names"
 	}
 	return "company or officer names"
+}
+
+// countTrue is how many of bs are true.
+func countTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // searchMoreNote tells that a search goes on past its first page, how far

@@ -91,6 +91,7 @@ func TestPlainSearchPrintsAMatchALine(t *testing.T) {
 		{[]string{"marzipan"}, []string{"MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "ZZ6 4AA"}},
 		{[]string{"--companies", "marzipan"}, []string{"MARZIPAN MOUNTAIN SOFTWARE LTD", "00006400", "Active", "14 Jan 2011"}},
 		{[]string{"--officers", "hargreave"}, []string{"Eleanor Mabel HARGREAVE", "Apr 1968", "3", "ZZ1 6TP"}},
+		{[]string{"--disqualified", "grimthorpe"}, []string{"Mallory GRIMTHORPE", "29 Feb 1964", "ZZ3 1XX", "natural/" + demo.DisqualifiedNaturalID}},
 	}
 	for _, tc := range cases {
 		r := run(t, "", demoEnv(srv), append([]string{"search", "--plain"}, tc.args...)...)
@@ -201,6 +202,8 @@ func TestSearchExitCodes(t *testing.T) {
 		{"a query of control characters is a usage error", []string{"\x1b\u200b"}, demoEnv(srv), exitUsage, "search needs a name"},
 		{"--json with --plain is a usage error", []string{"--json", "--plain", "ltd"}, demoEnv(srv), exitUsage, "cannot be used together"},
 		{"--companies with --officers is a usage error", []string{"--companies", "--officers", "ltd"}, demoEnv(srv), exitUsage, "cannot be used together"},
+		{"--disqualified with --officers is a usage error", []string{"--disqualified", "--officers", "ltd"}, demoEnv(srv), exitUsage, "cannot be used together"},
+		{"no disqualified officer found exits 4", []string{"--disqualified", "hargreave"}, demoEnv(srv), exitNotFound, `no disqualified officer names match "hargreave"`},
 		{"no key exits 3", []string{"marzipan"}, map[string]string{"COVIEW_BASE_URL": srv.URL}, exitAuth, "no API key"},
 		{"a rejected key exits 3", []string{"marzipan"}, map[string]string{"COVIEW_BASE_URL": srv.URL, "COVIEW_API_KEY": "4c2a8f3e-1b7d-4e9a-8c61-2f0d9b7e5a13"}, exitAuth, "rejected the API key"},
 	}
