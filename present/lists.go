@@ -15,7 +15,7 @@ func officers(d *api.Officers, g given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}, {Title: "Identity"}},
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}, {Title: "Identity", Optional: true}},
 		Summary: officerSummary(d),
 	}
 	// A company whose officers are all inactive has ceased, whatever its

@@ -29,6 +29,14 @@ func officer(o *api.Officer, g given) *Page {
 	case closed:
 		rows = append(rows, Row{Label: "Resigned", Value: "not recorded: the company has ceased, so the appointment has ended", Tone: Quiet})
 	}
+	// What an officer's page leads to comes before the rest of what the
+	// register says, so that it is on the first screen, where the cursor
+	// starts.
+	who, open := name, name
+	if name == "" {
+		who, open = "this officer", "Appointments"
+	}
+	rows = linkRow(rows, "Appointments", "every appointment of "+who, o.Links.Appointments(), open)
 	rows = add(rows, "Nationality", o.Nationality)
 	rows = add(rows, "Occupation", o.Occupation)
 	rows = add(rows, "Resident in", o.CountryOfResidence)
@@ -40,11 +48,6 @@ func officer(o *api.Officer, g given) *Page {
 	}
 	rows = rowsOf(rows, "Former names", former)
 	rows = rowsOf(rows, "Address", AddressLines(o.Address))
-	who, open := name, name
-	if name == "" {
-		who, open = "this officer", "Appointments"
-	}
-	rows = linkRow(rows, "Appointments", "every appointment of "+who, o.Links.Appointments(), open)
 	rows = unreadable(rows, bad)
 	return sectioned("", Section{Title: "Appointment", Rows: rows}, Section{Title: "Registered as", Rows: officerIdentity(o)})
 }

@@ -16,10 +16,10 @@ func TestAnOfficersAppointmentInFull(t *testing.T) {
 	}{
 		{"a director with a former name", "/company/00006400/appointments/QzGyWRag1vxZmTAoPFGM2Cxgews", map[string][]string{
 			"Appointment": {"Name: ABERNATHY-QUAYLE, Rosalind Jane", "Role: Director", "Appointed: 14 Feb 2022",
+				"Appointments: every appointment of ABERNATHY-QUAYLE, Rosalind Jane",
 				"Nationality: British", "Occupation: Finance Director", "Resident in: England", "Born: Feb 1981", "Identity: verification statement due 14 Dec 2026",
 				"Former names: Rosalind Jane Quayle",
-				"Address: Unit 4, The Old Marmalade Works", ": 17 Treacle Lane", ": Nettlecombe Trading Estate", ": Little Puddleford", ": Wessex", ": ZZ6 4AA", ": England",
-				"Appointments: every appointment of ABERNATHY-QUAYLE, Rosalind Jane"},
+				"Address: Unit 4, The Old Marmalade Works", ": 17 Treacle Lane", ": Nettlecombe Trading Estate", ": Little Puddleford", ": Wessex", ": ZZ6 4AA", ": England"},
 		}},
 		{"a corporate secretary and where it is registered", "/company/00006400/appointments/jlzCz_XbYu9bP0FX0TCyZ8Xnh8J", map[string][]string{
 			"Registered as": {"Kind: UK limited company", "Legal form: Private Limited Company", "Governing law: Companies Act 2006",
@@ -27,9 +27,9 @@ func TestAnOfficersAppointmentInFull(t *testing.T) {
 		}},
 		{"an appointment from before 1992", "/company/00006401/appointments/hlo7N_9vqrS57CzXXErM6dac-Ry", map[string][]string{
 			"Appointment": {"Name: FENWICK-LOAM, Hector Lowell", "Role: Director", "Appointed: before 1 Jul 1991", "Resigned: 5 Apr 2002",
+				"Appointments: every appointment of FENWICK-LOAM, Hector Lowell",
 				"Nationality: Dutch", "Occupation: Banker", "Resident in: United Kingdom", "Born: Apr 1935",
-				"Address: 1 Kettle Circus", ": Spout Quay", ": Brewminster", ": ZZ1 6TP", ": United Kingdom",
-				"Appointments: every appointment of FENWICK-LOAM, Hector Lowell"},
+				"Address: 1 Kettle Circus", ": Spout Quay", ": Brewminster", ": ZZ1 6TP", ": United Kingdom"},
 		}},
 	}
 	for _, tt := range tests {

@@ -40,6 +40,10 @@ type Section struct {
 type Column struct {
 	Title string
 	Flex  bool
+	// Optional is a column that adds to what a row says (whether an
+	// officer's identity is verified): on a line too short for every
+	// column it is left out, rather than cut the name.
+	Optional bool
 }
 
 // Item is one row of a list: its cells in column order, and where Enter

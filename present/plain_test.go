@@ -17,9 +17,9 @@ func TestWritePagePrintsEachFormOfPage(t *testing.T) {
 		{"a list", func(t *testing.T) *Page { return demoPage(t, "/company/00006412/persons-with-significant-control") },
 			`2 people with significant control: 1 active, 1 ceased
 
-Name                              Kind          Notified    Ceased       Control                                                                                  Identity
-Gooseberry Fool Holdings Limited  Corporate     6 Apr 2016  —            owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors  —
-Fictionshire County Council       Legal person  6 Apr 2016  31 Dec 2018  has significant influence or control                                                     —
+Name                              Kind          Notified    Ceased       Identity  Control
+Gooseberry Fool Holdings Limited  Corporate     6 Apr 2016  —            —         owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors
+Fictionshire County Council       Legal person  6 Apr 2016  31 Dec 2018  —         has significant influence or control
 `},
 		{"one thing in sections", func(t *testing.T) *Page {
 			return demoPage(t, "/company/00006412/charges/8sc5UVOndX42VaxWuePznuRYwnd")

@@ -26,7 +26,7 @@ func pscs(d *api.PSCList, g given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind"}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Control", Flex: true}, {Title: "Identity"}},
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind"}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Identity", Optional: true}, {Title: "Control", Flex: true}},
 		Caveat:  unreadableCaveat(d.Unreadable),
 	}
 	pg.Summary = pscSummary(d, pg, one, many)
@@ -45,13 +45,13 @@ func pscs(d *api.PSCList, g given) *Page {
 		}
 		identity, accent := identityCell(p.IdentityVerification, now)
 		it := Item{
-			Cells: []string{name, clean(labels.PSCKindShort(p.Kind)), clean(labels.Date(p.NotifiedOn)), clean(ceased), clean(natures(p.NaturesOfControl, "; ")), identity},
+			Cells: []string{name, clean(labels.PSCKindShort(p.Kind)), clean(labels.Date(p.NotifiedOn)), clean(ceased), identity, clean(natures(p.NaturesOfControl, "; "))},
 			Quiet: p.IsCeased(),
 			Link:  p.Links.Self,
 			Title: title,
 		}
 		if accent != 0 {
-			it.Accents = []Accent{{Cell: 5, Start: 0, End: len(identity), Kind: accent}}
+			it.Accents = []Accent{{Cell: 4, Start: 0, End: len(identity), Kind: accent}}
 		}
 		pg.Items = append(pg.Items, it)
 	}

@@ -33,27 +33,27 @@ func TestThePSCListSaysWhoHasControlInWords(t *testing.T) {
 	}{
 		{"individuals, a ceased one dim and a protected one without a name", "/company/00006411/persons-with-significant-control",
 			"4 people with significant control: 3 active, 1 ceased", []string{
-				"Mrs Wilhelmina Joan Sprockett | Individual | 1 Mar 2020 |  | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors | verified",
-				"Mr Barnaby Fitzwilliam Tremlett-Oddie | Individual | 6 Apr 2016 |  | owns 25–50% of shares; holds 25–50% of voting rights | overdue",
+				"Mrs Wilhelmina Joan Sprockett | Individual | 1 Mar 2020 |  | verified | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors",
+				"Mr Barnaby Fitzwilliam Tremlett-Oddie | Individual | 6 Apr 2016 |  | overdue | owns 25–50% of shares; holds 25–50% of voting rights",
 				"Protected: details withheld | Protected | 4 Nov 2019 |  |  | ",
-				"Mr Ambrose Pellinore Sprockett | Individual | 6 Apr 2016 | 29 Feb 2020 | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors |  (dim)",
+				"Mr Ambrose Pellinore Sprockett | Individual | 6 Apr 2016 | 29 Feb 2020 |  | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors (dim)",
 			}},
 		{"a company and a council", "/company/00006412/persons-with-significant-control",
 			"2 people with significant control: 1 active, 1 ceased", []string{
-				"Gooseberry Fool Holdings Limited | Corporate | 6 Apr 2016 |  | owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors | ",
-				"Fictionshire County Council | Legal person | 6 Apr 2016 | 31 Dec 2018 | has significant influence or control |  (dim)",
+				"Gooseberry Fool Holdings Limited | Corporate | 6 Apr 2016 |  |  | owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors",
+				"Fictionshire County Council | Legal person | 6 Apr 2016 | 31 Dec 2018 |  | has significant influence or control (dim)",
 			}},
 		{"counts missing, counted from the whole list", "/company/00006413/persons-with-significant-control",
 			"2 people with significant control: 1 active, 1 ceased", []string{
-				"Gooseberry Fool Dairies Limited | Corporate | 1 Jul 2019 |  | owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors | ",
-				"Grand Unified Teapot Holdings PLC | Corporate | 6 Apr 2016 | 30 Jun 2019 | owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors |  (dim)",
+				"Gooseberry Fool Dairies Limited | Corporate | 1 Jul 2019 |  |  | owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors",
+				"Grand Unified Teapot Holdings PLC | Corporate | 6 Apr 2016 | 30 Jun 2019 |  | owns 75–100% of shares; holds 75–100% of voting rights; can appoint or remove directors (dim)",
 			}},
 		{"an overseas entity's beneficial owners", "/company/OE006415/persons-with-significant-control",
 			"4 beneficial owners: 3 active, 1 ceased", []string{
-				"Mr Casimir Bartholomew Vondel | Individual | 1 Sep 2022 |  | owns more than 25% of shares; holds more than 25% of voting rights | ",
-				"Freedonian Rubber Duck Exports S.A. | Corporate | 1 Sep 2022 |  | owns more than 25% of shares; can appoint or remove directors | ",
+				"Mr Casimir Bartholomew Vondel | Individual | 1 Sep 2022 |  |  | owns more than 25% of shares; holds more than 25% of voting rights",
+				"Freedonian Rubber Duck Exports S.A. | Corporate | 1 Sep 2022 |  |  | owns more than 25% of shares; can appoint or remove directors",
 				"Protected: details withheld | Protected | 1 Sep 2022 |  |  | ",
-				"Treasury of the Grand Duchy of Freedonia | Legal person | 1 Sep 2022 | 31 May 2024 | has significant influence or control |  (dim)",
+				"Treasury of the Grand Duchy of Freedonia | Legal person | 1 Sep 2022 | 31 May 2024 |  | has significant influence or control (dim)",
 			}},
 		{"a listed company exempt from keeping a register", "/company/00006401/persons-with-significant-control",
 			"No persons with significant control are listed: the company is exempt from keeping a register of them.", nil},
@@ -174,7 +174,7 @@ func TestPSCQuirksAndWhatTheRegistryAddsLater(t *testing.T) {
 		}
 	})
 	t.Run("an unknown kind and nature are humanised", func(t *testing.T) {
-		if it := pg.Items[0]; it.Cells[1] != "Trust" || !strings.HasPrefix(it.Cells[4], "Right to name the cat; ") {
+		if it := pg.Items[0]; it.Cells[1] != "Trust" || !strings.HasPrefix(it.Cells[5], "Right to name the cat; ") {
 			t.Errorf("row %q", row(it))
 		}
 	})

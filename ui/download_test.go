@@ -94,7 +94,7 @@ func TestDSavesAFilingsDocumentUnderANameThatSaysWhatItIs(t *testing.T) {
 	before := reg.RateLimit().Remain
 	press(t, m, "d")
 
-	want := filepath.Join(dir, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf")
+	want := filepath.Join(dir, "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf")
 	body, err := os.ReadFile(want)
 	if err != nil {
 		t.Fatalf("not saved where expected (%v); the directory holds %q", err, files(t, dir))
@@ -137,7 +137,7 @@ func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
 		t.Fatalf("not on the filing's page: %+v", place(m))
 	}
 	before := reg.RateLimit().Remain
-	name := "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf"
+	name := "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf"
 	if err := os.WriteFile(filepath.Join(dir, name), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
 	if string(kept) != "mine" {
 		t.Fatalf("a file that was there was overwritten: %.20q", kept)
 	}
-	second := filepath.Join(dir, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025 (2).pdf")
+	second := filepath.Join(dir, "00006400 2025-12-09 AA full accounts made up to 31 March 2025 (2).pdf")
 	if _, err := os.Stat(second); err != nil {
 		t.Fatalf("not saved beside it as (2): %q", files(t, dir))
 	}
@@ -252,7 +252,7 @@ func TestDOpensTheDocumentInTheViewerWhenThereIsADisplay(t *testing.T) {
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithXHTML)
 	press(t, m, "D")
-	want := filepath.Join(dir, "00006400 2025-12-09 AA full accounts made up to 31 Mar 2025.pdf")
+	want := filepath.Join(dir, "00006400 2025-12-09 AA full accounts made up to 31 March 2025.pdf")
 	if got := viewer.got(); !slices.Equal(got, []string{want}) {
 		t.Fatalf("opened %q, want %q", got, want)
 	}

@@ -151,7 +151,7 @@ func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
 	keys(tm, "backspace")
 	rec.waitFor(t, "HARGREAVE, Eleanor Mabel  officer", "3 appointments")
 	keys(tm, "alt+left")
-	rec.waitFor(t, "Appointment", "▸ Appointments  every appointment of HARGREAVE")
+	rec.waitFor(t, "Appointment", "▸ Appointments    every appointment of HARGREAVE")
 	keys(tm, "alt+left")
 	rec.waitFor(t, "8 officers", "▸ HARGREAVE, Eleanor Mabel")
 

@@ -135,7 +135,7 @@ var goldenScreens = []struct {
 		follow(t, m, "00006400", "Filing history")
 		press(t, m, "down", "down", "down")
 		m.dl.SetState(download.State{Filing: api.Resource{Kind: api.ResFiling, Number: "00006400", ID: demo.FilingSlowDocument},
-			Title: "00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf", Stage: "the storage",
+			Title: "00006400 2024-12-10 AA full accounts made up to 31 March 2024.pdf", Stage: "the storage",
 			Bytes: true, Prog: api.Progress{Done: 8_400_000, Total: 20_000_000}, Started: today.Add(-2 * time.Second)})
 		send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
 	}},
@@ -143,7 +143,7 @@ var goldenScreens = []struct {
 		follow(t, m, "00006400", "Filing history")
 		press(t, m, "down", "down", "down", "enter")
 		m.dl.SetState(download.State{Filing: place(m).Res, Done: true,
-			Path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 Mar 2024.pdf"})
+			Path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 March 2024.pdf"})
 		send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
 	}},
 	{"error_not_found", func(t *testing.T, m *model) {

@@ -234,6 +234,9 @@ func TestListHeadingsStayOverTheirColumnsOnASmallWindow(t *testing.T) {
 		// Each column starts where its heading starts.
 		at := 2
 		for i := range l.Columns {
+			if ws[i] == 0 {
+				continue // an optional column left out on a narrow window
+			}
 			title := common.Cut(l.Columns[i].Title, ws[i])
 			if got := runeSlice(head, at, len([]rune(title))); got != title {
 				t.Fatalf("at %dx%d heading %d reads %q at cell %d, want %q:\n%s", size.Width, size.Height, i, got, at, title, head)

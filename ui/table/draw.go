@@ -33,6 +33,14 @@ func Widths(cols []present.Column, widest []int, w int) []int {
 		used += out[i]
 	}
 	over := used - avail
+	// An optional column is left out before anything is cut, the last
+	// first: what it adds is worth less than a name whole.
+	for i := len(cols) - 1; i >= 0 && over > 0; i-- {
+		if cols[i].Optional {
+			over -= out[i] + 2
+			out[i] = 0
+		}
+	}
 	// The flexible columns give way first, the widest of them each time,
 	// down to MinFlex; then any column, the widest first, down to 4.
 	shrink := func(can func(i int) bool, floor int) {
@@ -54,16 +62,18 @@ func Widths(cols []present.Column, widest []int, w int) []int {
 	first := slices.IndexFunc(cols, func(c present.Column) bool { return c.Flex })
 	shrink(func(i int) bool { return cols[i].Flex && i != first }, MinFlex)
 	shrink(func(i int) bool { return cols[i].Flex }, MinFlex)
-	shrink(func(int) bool { return true }, 4)
+	shrink(func(i int) bool { return out[i] > 0 }, 4)
 	return out
 }
 
 // Headings are the column titles over the rows.
 func Headings(c *common.Common, l *Rows, w int) string {
 	ws := Widths(l.Columns, l.Widest, w)
-	cells := make([]string, len(l.Columns))
+	cells := make([]string, 0, len(l.Columns))
 	for i, col := range l.Columns {
-		cells[i] = common.Pad(common.Cut(col.Title, ws[i]), ws[i])
+		if ws[i] > 0 {
+			cells = append(cells, common.Pad(common.Cut(col.Title, ws[i]), ws[i]))
+		}
 	}
 	return common.Fit("  "+c.Styles.Head.Render(strings.TrimRight(strings.Join(cells, "  "), " ")), w)
 }
@@ -73,13 +83,18 @@ func Line(c *common.Common, it present.Item, cols []int, selected bool, w int) s
 	plain := selected || it.Quiet || len(it.Accents) == 0
 	var b strings.Builder
 	b.Grow(w + 8)
+	first := true
 	for i, cell := range it.Cells {
 		if i >= len(cols) {
 			break
 		}
-		if i > 0 {
+		if cols[i] == 0 {
+			continue // left out on a line too short for it
+		}
+		if !first {
 			b.WriteString("  ")
 		}
+		first = false
 		if cell == "" {
 			cell = "—"
 		}

@@ -36,3 +36,19 @@ func TestColumnWidthsNeverCutADateOrRoleWhileTheNameHasRoom(t *testing.T) {
 		t.Errorf("widths %v: columns should be as wide as their content or title", ws)
 	}
 }
+
+// An optional column (an officer's identity verification) is left out on
+// a line too short for every column, before a name is cut; with room it
+// is drawn like any other.
+func TestAnOptionalColumnGivesWayBeforeANameIsCut(t *testing.T) {
+	cols := append(append([]present.Column(nil), officerColumns...), present.Column{Title: "Identity", Optional: true})
+	widest := []int{31, len("Corporate secretary"), len("14 Feb 2022"), len("31 Jul 2018"), len("due 14 Dec 2026")}
+	ws := Widths(cols, widest, 80)
+	if ws[4] != 0 || ws[0] != 31 {
+		t.Errorf("at 80 the widths are %v: want the identity left out and the name whole", ws)
+	}
+	ws = Widths(cols, widest, 120)
+	if ws[4] != widest[4] || ws[0] != 31 {
+		t.Errorf("at 120 the widths are %v: want every column whole", ws)
+	}
+}
