@@ -42,7 +42,8 @@ func ReadFiling(body []byte, id string) (f *FilingItem, ok bool) {
 // in the given categories: the registry's category parameter, a comma list
 // ("accounts,officers"), which it widens itself (confirmation statements
 // bring annual returns, incorporation a company's constitution and name).
-// With no categories it is the link as it was. The categories are not
+// With no categories it asks for every filing (any category in the link
+// is taken out). The categories are not
 // checked here: the registry answers 404 to one none of the filings are in.
 func FilingHistoryLink(link string, categories []string) string {
 	var keep []string
@@ -52,18 +53,25 @@ func FilingHistoryLink(link string, categories []string) string {
 		}
 	}
 	u, err := url.Parse(link)
-	if len(keep) == 0 || err != nil {
+	if err != nil {
 		return link
 	}
 	q := u.Query()
-	q.Set("category", strings.Join(keep, ","))
+	if len(keep) == 0 {
+		if !q.Has("category") {
+			return link
+		}
+		q.Del("category")
+	} else {
+		q.Set("category", strings.Join(keep, ","))
+	}
 	u.RawQuery = q.Encode()
 	return u.String()
 }
 
-// linkCategories are the categories a filing history's link asks for, as
-// written in it.
-func linkCategories(link string) string {
+// FilingHistoryCategories are the categories a filing history's link
+// asks for, as written in it: "" for every filing.
+func FilingHistoryCategories(link string) string {
 	u, err := url.Parse(link)
 	if err != nil {
 		return ""
@@ -77,7 +85,7 @@ func linkCategories(link string) string {
 // history.
 func categorised(f fetcher) fetcher {
 	return func(ctx context.Context, c *Client, res Resource, page Page, k *kind) (*Answer, error) {
-		asked := linkCategories(res.Link)
+		asked := FilingHistoryCategories(res.Link)
 		if asked == "" {
 			return f(ctx, c, res, page, k)
 		}

@@ -127,6 +127,7 @@ func TestAFilingHistoryLinkAsksForItsCategories(t *testing.T) {
 		{"a comma list, blanks left out", "/company/00006400/filing-history", []string{"accounts", " ", "officers"}, "/company/00006400/filing-history?category=accounts%2Cofficers"},
 		{"none: the link as it was", "/company/00006400/filing-history", nil, "/company/00006400/filing-history"},
 		{"a query kept, a category replaced", "/company/00006400/filing-history?category=capital&x=1", []string{"mortgage"}, "/company/00006400/filing-history?category=mortgage&x=1"},
+		{"none: every filing again, the category taken out", "/company/00006400/filing-history?category=capital", nil, "/company/00006400/filing-history"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -79,24 +78,11 @@ func TestListViewCostIsFlat(t *testing.T) {
 	small, big := listModel(t, 100, 200, 60), listModel(t, 10000, 200, 60)
 	smallAllocs := testing.AllocsPerRun(20, func() { _ = small.View() })
 	bigAllocs := testing.AllocsPerRun(20, func() { _ = big.View() })
+	// Allocations count what drawing does, whatever else the machine is
+	// doing; the time it takes is measured side by side in .ci/measure.sh
+	// (budget 3), not here, where a loaded machine makes it flaky.
 	if bigAllocs > smallAllocs+10 {
 		t.Errorf("View of 10,000 items allocates %.0f times, of 100 items %.0f", bigAllocs, smallAllocs)
-	}
-	best := func(m *model) time.Duration {
-		start := time.Now()
-		for range 20 {
-			_ = m.View()
-		}
-		return time.Since(start) / 20
-	}
-	smallTime, bigTime := time.Hour, time.Hour
-	for range 7 {
-		smallTime = min(smallTime, best(small))
-		bigTime = min(bigTime, best(big))
-	}
-	t.Logf("View: %s and %.0f allocs for 100 items, %s and %.0f allocs for 10,000", smallTime, smallAllocs, bigTime, bigAllocs)
-	if bigTime > 3*smallTime {
-		t.Errorf("View of 10,000 items takes %s, of 100 items %s: not flat", bigTime, smallTime)
 	}
 }
 

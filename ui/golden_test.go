@@ -146,6 +146,18 @@ var goldenScreens = []struct {
 			Path: "/home/ada/Downloads/00006400 2024-12-10 AA full accounts made up to 31 March 2024.pdf"})
 		send(t, m, tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height})
 	}},
+	{"filing_history_accounts", func(t *testing.T, m *model) {
+		follow(t, m, "00006401", "Filing history")
+		press(t, m, "C")
+	}},
+	{"search_disqualified", func(t *testing.T, m *model) {
+		typeName(t, m, "grimthorpe")
+		press(t, m, "enter", "4")
+	}},
+	{"disqualified_officer", func(t *testing.T, m *model) {
+		typeName(t, m, "grimthorpe")
+		press(t, m, "enter", "4", "enter")
+	}},
 	{"error_not_found", func(t *testing.T, m *model) {
 		typeText(t, m, "sc 99999")
 		press(t, m, "enter")

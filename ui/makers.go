@@ -7,6 +7,7 @@ import (
 	"coview/ui/common"
 	"coview/ui/parts/around"
 	"coview/ui/parts/document"
+	"coview/ui/parts/filings"
 	"coview/ui/parts/home"
 	"coview/ui/parts/list"
 	"coview/ui/parts/officer"
@@ -73,6 +74,8 @@ func (mk makers) resource(to common.Place) (common.Part, bool) {
 		return ok(results.New(c, to))
 	case to.Res.Kind == api.ResAppointments:
 		return ok(officer.New(c, mk.walks, to))
+	case to.Res.Kind == api.ResFilings:
+		return ok(filings.New(c, to))
 	}
 	e, found := c.Cache.Peek(common.Key{Res: to.Res})
 	if !found || e.Page == nil {

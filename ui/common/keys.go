@@ -39,11 +39,12 @@ type DoKeys struct {
 
 // ListKeys work on lists and on what a page is made from.
 type ListKeys struct {
-	Filter  key.Binding // filter a list as you type
-	Current key.Binding // a list's current rows only, or all
-	Source  key.Binding // the JSON the registry sent, and back
-	Connect key.Binding // the companies and people around a company
-	Expand  key.Binding // walk on from a connected company, in place
+	Filter   key.Binding // filter a list as you type
+	Current  key.Binding // a list's current rows only, or all
+	Source   key.Binding // the JSON the registry sent, and back
+	Connect  key.Binding // the companies and people around a company
+	Expand   key.Binding // walk on from a connected company, in place
+	Category key.Binding // a filing history's next category
 }
 
 // DocKeys fetch documents and open the registry's web pages.
@@ -95,11 +96,12 @@ func DefaultKeyMap() KeyMap {
 			Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
 		},
 		Lists: ListKeys{
-			Filter:  b([]string{"f"}, "f", "filter"),
-			Current: b([]string{"c"}, "c", "current/all"),
-			Source:  b([]string{"v"}, "v", "source JSON"),
-			Connect: b([]string{"x"}, "x", "connections"),
-			Expand:  b([]string{"e"}, "e", "expand a company"),
+			Filter:   b([]string{"f"}, "f", "filter"),
+			Current:  b([]string{"c"}, "c", "current/all"),
+			Source:   b([]string{"v"}, "v", "source JSON"),
+			Connect:  b([]string{"x"}, "x", "connections"),
+			Expand:   b([]string{"e"}, "e", "expand a company"),
+			Category: b([]string{"C"}, "C", "category"),
 		},
 		Docs: DocKeys{
 			Download: b([]string{"d"}, "d", "save document"),
@@ -150,7 +152,7 @@ func (k KeyMap) Groups() []Group {
 		{Title: "Move", Keys: []key.Binding{k.Move.Up, k.Move.Down, k.Move.PageUp, k.Move.PageDown, k.Move.Home, k.Move.End}},
 		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward}},
 		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Next, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
-		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand}},
+		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category}},
 		{Title: "Documents and the web", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web}},
 		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Leave, k.Box.ForceQuit}, Always: true},
 	}

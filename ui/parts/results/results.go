@@ -16,7 +16,7 @@ import (
 )
 
 // kinds are the views of a name search, in tab order.
-var kinds = []api.ResourceKind{api.ResSearch, api.ResSearchCompanies, api.ResSearchOfficers}
+var kinds = []api.ResourceKind{api.ResSearch, api.ResSearchCompanies, api.ResSearchOfficers, api.ResSearchDisqualified}
 
 // Is reports whether a resource is a name search's results.
 func Is(res api.Resource) bool { return slices.Contains(kinds, res.Kind) }
@@ -43,7 +43,7 @@ func New(c *common.Common, at common.Place) (*Part, bool) {
 }
 
 func (p *Part) tabsLine(w int) []string {
-	return []string{p.C.TabsLine([]string{"all", "companies", "officers"}, slices.Index(kinds, p.At.Res.Kind), w)}
+	return []string{p.C.TabsLine([]string{"all", "companies", "officers", "disqualified"}, slices.Index(kinds, p.At.Res.Kind), w)}
 }
 
 // Update takes the tabs' keys; the rest is the list's.
@@ -56,7 +56,7 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 			return p.switchKind(at + 1)
 		case key.Matches(m, k.Pages.PrevTab):
 			return p.switchKind(at - 1)
-		case key.Matches(m, k.Pages.Tabs) && m.Code >= '1' && m.Code <= '3':
+		case key.Matches(m, k.Pages.Tabs) && m.Code >= '1' && m.Code <= '4':
 			return p.switchKind(int(m.Code - '1'))
 		}
 	}
@@ -81,6 +81,6 @@ func (p *Part) Keys(k common.KeyMap) common.KeyMap {
 	for _, b := range []*key.Binding{&k.Pages.NextTab, &k.Pages.PrevTab, &k.Pages.Tabs} {
 		b.SetEnabled(true)
 	}
-	k.Pages.Tabs.SetHelp("1-3", "all/companies/officers")
+	k.Pages.Tabs.SetHelp("1-4", "tab")
 	return k
 }
