@@ -18,6 +18,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultBaseURL is the live registry.
@@ -271,6 +272,11 @@ func notJSONReason(resp *http.Response, body []byte) string {
 // registry's error body in any of the shapes it is known to use.
 func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, body []byte, key string) error {
 	msg := redact(errorText(body), key)
+	if msg == "" {
+		// The search services say what they refused in a sentence of
+		// plain text, not JSON.
+		msg = redact(plainText(resp, body), key)
+	}
 	e := &Error{Subject: subject, Status: resp.StatusCode, Reason: msg}
 	switch code := resp.StatusCode; {
 	case code == http.StatusUnauthorized:
@@ -288,6 +294,8 @@ func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, 
 		e.Kind = KindForbidden
 	case code == http.StatusNotFound:
 		e.Kind = KindNotFound
+	case code == http.StatusBadRequest, code == http.StatusUnprocessableEntity:
+		e.Kind = KindBadRequest
 	case code == http.StatusTooManyRequests:
 		e.Kind = KindRateLimited
 		e.RetryAt, e.RetryAsked = retryAt(resp.Header, rl, time.Now(), c.maxWait)
@@ -334,6 +342,18 @@ func errorText(body []byte) string {
 		}
 	}
 	return shorten(strings.Join(parts, "; "), 200)
+}
+
+// plainText is a body of plain text as one line, cleaned: control
+// characters dropped, white space made single, cut to a sentence's
+// length; "" for an empty body, JSON or an HTML page.
+func plainText(resp *http.Response, body []byte) string {
+	t := bytes.TrimSpace(body)
+	ct := resp.Header.Get("Content-Type")
+	if len(t) == 0 || t[0] == '{' || t[0] == '[' || t[0] == '<' || strings.Contains(ct, "html") || !utf8.Valid(t) {
+		return ""
+	}
+	return shorten(CleanQuery(string(t)), 200)
 }
 
 // redact removes the key from text the registry sent back, in case a

@@ -28,6 +28,7 @@ const (
 	KindUnreachable                   // connection refused, reset, DNS, TLS
 	KindCanceled                      // the caller gave up
 	KindNoDocument                    // a filing without a document, or without one in the format asked for
+	KindBadRequest                    // 400, 422: the registry refused what was asked (a search's values)
 )
 
 // Error is every failure the client reports. Its message names the company
@@ -65,6 +66,7 @@ var (
 	ErrUnreachable   = &Error{Kind: KindUnreachable}
 	ErrCanceled      = &Error{Kind: KindCanceled}
 	ErrNoDocument    = &Error{Kind: KindNoDocument}
+	ErrBadRequest    = &Error{Kind: KindBadRequest}
 )
 
 // Is matches errors of the same kind, so the sentinels above work with errors.Is.
@@ -143,6 +145,8 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s: cancelled", s)
 	case KindNoDocument:
 		return fmt.Sprintf("%s: %s", s, orDefault(reason, "there is no document"))
+	case KindBadRequest:
+		return fmt.Sprintf("%s: the registry refused it (%d %s)%s", s, e.Status, http.StatusText(e.Status), withColon(reason))
 	}
 	return fmt.Sprintf("%s: %s", s, reason)
 }

@@ -34,6 +34,10 @@ func typed(a *Answer) any {
 // kindTypes are the Go types the kinds are decoded into, as callers read
 // them with Value.
 var kindTypes = map[ResourceKind]any{
+	ResAdvancedSearch:     (*FoundCompanies)(nil),
+	ResAlphabeticalSearch: (*FoundCompanies)(nil),
+	ResDissolvedSearch:    (*FoundCompanies)(nil),
+
 	ResCompany:          (*Profile)(nil),
 	ResOfficers:         (*Officers)(nil),
 	ResOfficer:          (*Officer)(nil),

@@ -31,7 +31,13 @@ const (
 	ResRegisters
 	ResUKEstablishments
 	ResAppointments // everything one officer holds, across companies
-	ResSearch       // companies, officers and disqualified officers
+	// Companies by what they are (status, type, SIC codes, place, dates);
+	// the companies either side of a name in the registry's index;
+	// dissolved companies, by name or by a name they once had.
+	ResAdvancedSearch
+	ResAlphabeticalSearch
+	ResDissolvedSearch
+	ResSearch // companies, officers and disqualified officers
 	ResSearchCompanies
 	ResSearchOfficers
 	ResSearchDisqualified    // the register of disqualified directors
@@ -61,6 +67,10 @@ type kind struct {
 	// one (PSC statements, charges, insolvency...): an answer with Empty
 	// gone and no body. "" when a 404 is an error.
 	gone string
+	// maxPage is the most items one request may ask for, when more than
+	// the usual 100 (the advanced search's 5,000): a list of the kind is
+	// read in as few requests as that allows.
+	maxPage int
 	// fetch asks for the resource and decodes it into the kind's Go type,
 	// which the builder it is made with fixes (list, whole, item...), so
 	// that Value reads it back typed.
@@ -137,6 +147,13 @@ func init() {
 			none:  "No appointments are listed for this officer.",
 			fetch: list(func(l *Appointments) int { return len(l.Items) }, nil)},
 
+		ResAdvancedSearch: {path: "/advanced-search/companies", paged: true, maxPage: MaxAdvancedPageSize,
+			none: "No companies match.", fetch: advanced},
+		ResAlphabeticalSearch: {path: "/alphabetical-search/companies",
+			none: "No company names are filed near that in the registry's index.", fetch: named(false)},
+		ResDissolvedSearch: {path: "/dissolved-search/companies", paged: true,
+			none: "No dissolved companies match.", fetch: named(true)},
+
 		ResSearch: {path: "/search", web: "/search?q={q}", paged: true,
 			none: "No company or officer names match.", fetch: search},
 		ResSearchCompanies: {path: "/search/companies", web: "/search/companies?q={q}", paged: true,
@@ -164,6 +181,11 @@ func (k ResourceKind) row() *kind {
 
 // Paged reports whether a kind is a list read a page at a time.
 func (k ResourceKind) Paged() bool { return k.row().paged }
+
+// MaxPage is the most items one request for a page of the kind may ask
+// for, when it is more than n: a list read through is read in as few
+// requests as the registry allows. Otherwise n.
+func (k ResourceKind) MaxPage(n int) int { return max(k.row().maxPage, n) }
 
 // The builders of fetch, one for each shape of answer.
 
