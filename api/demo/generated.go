@@ -71,14 +71,15 @@ func generatedCompany(number string) *company {
 		return nil
 	}
 	name := generatedName(i)
-	body, err := json.MarshalIndent(generatedProfile(number, name, i), "", "  ")
+	p := generatedProfile(number, name, i)
+	body, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		panic("demo: encoding a generated profile: " + err.Error())
 	}
 	c := &company{
 		number:              number,
 		name:                name,
-		status:              "active",
+		status:              p.CompanyStatus,
 		profile:             append(body, '\n'),
 		filingHistoryStatus: "filing-history-available",
 		officers:            generatedOfficers(number, i),
@@ -98,6 +99,20 @@ func generatedCreated(i int) time.Time {
 	return time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i*9)
 }
 
+// generatedCeased is the day the generated company at index i was
+// dissolved, and whether it was: one in seven of those before
+// 00007900, between 3 and 13 years after it was incorporated (from
+// 1993 to 2025), so that the advanced and dissolved searches have
+// dissolved companies to find, before 2009 and after. 00007900 to
+// 00007999 stay active: they are the nominee director's companies and
+// the deepest page of a name search.
+func generatedCeased(i int) (time.Time, bool) {
+	if i >= 900 || i%7 != 3 {
+		return time.Time{}, false
+	}
+	return generatedCreated(i).AddDate(3+i%11, 0, i%200), true
+}
+
 // The profile members a generated company has, in the order the fixtures
 // write them.
 type genProfile struct {
@@ -107,6 +122,7 @@ type genProfile struct {
 	CompanyNumber               string          `json:"company_number"`
 	CompanyStatus               string          `json:"company_status"`
 	ConfirmationStatement       genConfirmation `json:"confirmation_statement"`
+	DateOfCessation             string          `json:"date_of_cessation,omitempty"`
 	DateOfCreation              string          `json:"date_of_creation"`
 	Etag                        string          `json:"etag"`
 	HasBeenLiquidated           bool            `json:"has_been_liquidated"`
@@ -216,27 +232,37 @@ func generatedProfile(number, name string, i int) genProfile {
 		}}
 	}
 
+	// A dissolved company's records stop the year it was dissolved: its
+	// last accounts and statement are those of the year before, and it
+	// can file nothing more.
+	year, madeIn := 2026, 2026
+	if ceased, ok := generatedCeased(i); ok {
+		p.CompanyStatus, p.DateOfCessation, p.CanFile = "dissolved", day(ceased), false
+		year, madeIn = ceased.Year(), ceased.Year()-1
+	}
+
 	// The accounting reference date is the end of March, June, September
 	// or December; the last accounts cover the year to it in 2025.
 	month := time.Month(3 * (i%4 + 1))
 	monthEnd := func(year int) time.Time { return time.Date(year, month+1, 0, 0, 0, 0, 0, time.UTC) }
-	lastEnd, nextEnd := monthEnd(2025), monthEnd(2026)
+	lastEnd, nextEnd := monthEnd(year-1), monthEnd(year)
 	a := &p.Accounts
 	a.AccountingReferenceDate.Day = strconv.Itoa(lastEnd.Day())
 	a.AccountingReferenceDate.Month = fmt.Sprintf("%02d", int(month))
 	a.LastAccounts.MadeUpTo = day(lastEnd)
 	a.LastAccounts.PeriodEndOn = day(lastEnd)
-	a.LastAccounts.PeriodStartOn = day(monthEnd(2024).AddDate(0, 0, 1))
+	a.LastAccounts.PeriodStartOn = day(monthEnd(year-2).AddDate(0, 0, 1))
 	a.LastAccounts.Type = [...]string{"micro-entity", "total-exemption-full", "small", "full"}[i%4]
 	a.NextAccounts.PeriodStartOn = day(lastEnd.AddDate(0, 0, 1))
 	a.NextAccounts.PeriodEndOn = day(nextEnd)
-	due := time.Date(2026, month+10, 0, 0, 0, 0, 0, time.UTC) // nine months after the period ends
+	due := time.Date(year, month+10, 0, 0, 0, 0, 0, time.UTC) // nine months after the period ends
 	a.NextAccounts.DueOn = day(due)
 	a.NextDue, a.NextMadeUpTo = day(due), day(nextEnd)
 
 	// Confirmation statements are made up to a day in January to October;
-	// the last one was this year, the next is due next year.
-	made := time.Date(2026, time.Month(i%10+1), i%28+1, 0, 0, 0, 0, time.UTC)
+	// the last one was this year (a dissolved company's, the year before
+	// it was dissolved), the next is due next year.
+	made := time.Date(madeIn, time.Month(i%10+1), i%28+1, 0, 0, 0, 0, time.UTC)
 	p.ConfirmationStatement = genConfirmation{
 		LastMadeUpTo: day(made),
 		NextMadeUpTo: day(made.AddDate(1, 0, 0)),

@@ -19,6 +19,7 @@ import (
 func TestGeneratedCompaniesAreFullProfilesWithDistinctNames(t *testing.T) {
 	srv := serve(t, demo.Options{Limit: plenty})
 	names := map[string]string{}
+	dissolvedCount := 0
 	for n := 7000; n <= 7999; n++ {
 		number := fmt.Sprintf("%08d", n)
 		resp, body := get(t, srv, "/company/"+number)
@@ -40,11 +41,22 @@ func TestGeneratedCompaniesAreFullProfilesWithDistinctNames(t *testing.T) {
 		}
 		names[p.CompanyName] = number
 
-		// Every pane has something in it.
+		// Every pane has something in it. One in seven before 00007900 is
+		// dissolved, some years after it was incorporated.
 		a, cs, ro := p.Accounts, p.ConfirmationStatement, p.RegisteredOfficeAddress
+		dissolved := p.CompanyStatus == "dissolved"
+		if dissolved {
+			dissolvedCount++
+		}
 		switch {
-		case p.CompanyStatus != "active" || p.Type == "" || p.DateOfCreation == "" || len(p.SICCodes) == 0:
+		case p.CompanyStatus != "active" && !dissolved || p.Type == "" || p.DateOfCreation == "" || len(p.SICCodes) == 0:
 			t.Fatalf("%s: the overview is incomplete: %s", number, body)
+		case dissolved != (n < 7900 && n%7 == 3):
+			t.Fatalf("%s: status %q", number, p.CompanyStatus)
+		case dissolved && (p.DateOfCessation <= p.DateOfCreation || p.DateOfCessation > today.Format(time.DateOnly) || isTrue(p.CanFile)):
+			t.Fatalf("%s: dissolved on %q, incorporated on %q, can file %v", number, p.DateOfCessation, p.DateOfCreation, isTrue(p.CanFile))
+		case !dissolved && p.DateOfCessation != "":
+			t.Fatalf("%s: active, with a date of cessation %q", number, p.DateOfCessation)
 		case ro == nil || ro.AddressLine1 == "" || ro.Locality == "" || ro.PostalCode == "":
 			t.Fatalf("%s: the address is incomplete: %s", number, body)
 		case a == nil || a.AccountingReferenceDate == nil || a.LastAccounts == nil || a.NextAccounts == nil || a.NextAccounts.DueOn == "":
@@ -65,7 +77,14 @@ func TestGeneratedCompaniesAreFullProfilesWithDistinctNames(t *testing.T) {
 			t.Fatalf("%s: links %v, want %v", number, links, want)
 		}
 
-		// In good standing on the day the fixtures are written against.
+		// In good standing on the day the fixtures are written against;
+		// a dissolved company's last statement is from before it was.
+		if dissolved {
+			if cs.LastMadeUpTo >= p.DateOfCessation || a.LastAccounts.MadeUpTo >= p.DateOfCessation {
+				t.Fatalf("%s: dissolved on %s, with a statement to %s and accounts to %s", number, p.DateOfCessation, cs.LastMadeUpTo, a.LastAccounts.MadeUpTo)
+			}
+			continue
+		}
 		for what, due := range map[string]string{"accounts": a.NextAccounts.DueOn, "confirmation statement": cs.NextDue} {
 			on, err := time.Parse(time.DateOnly, due)
 			if err != nil || !on.After(today) {
@@ -82,7 +101,12 @@ func TestGeneratedCompaniesAreFullProfilesWithDistinctNames(t *testing.T) {
 			}
 		}
 	}
+	if dissolvedCount != 129 {
+		t.Errorf("%d generated companies are dissolved, want 129 (one in seven of 00007000-00007899)", dissolvedCount)
+	}
 }
+
+func isTrue(b *bool) bool { return b != nil && *b }
 
 func TestGeneratedCompaniesLinkToEmptyLists(t *testing.T) {
 	srv := serve(t, demo.Options{Limit: plenty})

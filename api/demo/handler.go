@@ -28,8 +28,10 @@ type handler struct {
 	latency time.Duration
 	now     func() time.Time
 	routes  *http.ServeMux
-	// searchIndex is built on the first search (see search.go).
+	// searchIndex is built on the first search (see search.go), firms
+	// on the first search of companies by what they are (finding.go).
 	searchIndex func() *searchIndex
+	firms       func() *firms
 	// documentLinks rewrites the document links in an item (see
 	// Options.DocumentURL).
 	documentLinks func([]byte) []byte
@@ -50,6 +52,7 @@ func NewHandler(opts Options) http.Handler {
 		h.now = time.Now
 	}
 	h.searchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(h.reg) })
+	h.firms = sync.OnceValue(func() *firms { return buildFirms(h.reg) })
 	h.documentLinks = rewriteDocumentLinks(opts.DocumentURL)
 
 	// Methods are checked before routing, so the patterns carry none; that
@@ -71,6 +74,9 @@ func NewHandler(opts Options) http.Handler {
 		mux.HandleFunc("/company/{number}/"+resource, h.document(resource))
 	}
 	mux.HandleFunc("/officers/{id}/appointments", h.appointments)
+	mux.HandleFunc("/advanced-search/companies", h.advancedSearch)
+	mux.HandleFunc("/alphabetical-search/companies", h.alphabeticalSearch)
+	mux.HandleFunc("/dissolved-search/companies", h.dissolvedSearch)
 	mux.HandleFunc("/search", h.search(searchAll))
 	mux.HandleFunc("/search/companies", h.search(searchCompanies))
 	mux.HandleFunc("/search/officers", h.search(searchOfficers))

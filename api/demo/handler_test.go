@@ -69,7 +69,7 @@ func TestNotFound(t *testing.T) {
 		{"an unknown resource of a company is not a path", "/company/00006400/nonsense", noPath},
 		{"a trailing slash is not a path", "/company/00006400/", noPath},
 		{"the root is not a path", "/", noPath},
-		{"the advanced search is not served by the demo", "/advanced-search/companies?company_name_includes=teapot", noPath},
+		{"the advanced search's CSV variant is not served by the demo", "/advanced-search/csv?company_name_includes=teapot", noPath},
 		{"a search of a kind the demo does not index is not a path", "/search/dissolved?q=grimthorpe", noPath},
 		{"an unknown officer has no appointments", "/officers/nobody/appointments", `{"errors":[{"error":"officer-not-found","type":"ch:service"}]}`},
 		{"an unknown appointment is not found", "/company/00006400/appointments/nope", `{"errors":[{"error":"appointment-not-found","type":"ch:service"}]}`},

@@ -284,7 +284,7 @@ func (ix *searchIndex) addGenerated(i int) {
 	a := p.RegisteredOfficeAddress
 	f := companyFacts{
 		name: p.CompanyName, number: p.CompanyNumber, kind: p.Type,
-		status: &p.CompanyStatus, created: &p.DateOfCreation,
+		status: &p.CompanyStatus, created: &p.DateOfCreation, ceased: p.DateOfCessation,
 		address: searchAddress{
 			Premises: a.Premises, AddressLine1: a.AddressLine1, Locality: a.Locality,
 			Region: a.Region, PostalCode: a.PostalCode, Country: a.Country,
