@@ -109,6 +109,10 @@ func ShowAt(a *api.Answer, company *api.Profile, now time.Time) *Page {
 // api's table (api/kinds.go) that coview has words for, each a function
 // of the kind's Go type.
 var shown = map[api.ResourceKind]func(*api.Answer, given) *Page{
+	api.ResAdvancedSearch:     words(found),
+	api.ResAlphabeticalSearch: words(found),
+	api.ResDissolvedSearch:    words(found),
+
 	api.ResOfficers:         words(officers),
 	api.ResOfficer:          words(officer),
 	api.ResFilings:          words(filings),
