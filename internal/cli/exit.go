@@ -54,10 +54,14 @@ func exitCode(err error) int {
 	if errors.As(err, &ee) {
 		return ee.code
 	}
+	var qe *api.QueryError
+	if errors.As(err, &qe) {
+		return exitUsage // a search's value refused before it was sent
+	}
 	var ae *api.Error
 	if errors.As(err, &ae) {
 		switch ae.Kind {
-		case api.KindInvalidNumber:
+		case api.KindInvalidNumber, api.KindBadRequest:
 			return exitUsage
 		case api.KindInvalidKey, api.KindMissingKey, api.KindForbidden:
 			return exitAuth

@@ -67,6 +67,7 @@ func newSearchCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.json, "json", false, "print each page of the registry's JSON as received")
 	fs.BoolVar(&f.plain, "plain", false, "print one match per line (the default)")
 	f.registry.register(fs)
+	addFindFlags(cmd, &f, env)
 	return cmd
 }
 

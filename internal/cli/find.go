@@ -1,0 +1,328 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"coview/api"
+	"coview/present"
+)
+
+// coview search finds companies by what they are, too: any filter flag
+// makes it the registry's advanced search, the words after the flags
+// becoming company_name_includes; --alphabetical and --dissolved choose
+// the alphabetical index and the dissolved search.
+
+const findLong = `
+
+Any filter makes it an advanced search of companies by what they are, the
+words becoming what the name must include: --status, --type, --subtype,
+--sic (each repeatable or comma-separated; any of a list matches), --location
+(every word in the registered office's address), --exclude (no word of
+these in the name), --incorporated-from/--incorporated-to and
+--dissolved-from/--dissolved-to (2024-01-31, 31/01/2024, or a year: 2024 is
+the whole year). The registry's own names work too: --company-status,
+--company-type, --company-subtype, --sic-codes, --company-name-includes,
+--company-name-excludes. Every value is checked against the registry's lists
+before any request, with the nearest valid one suggested. Without --all the
+first 100 companies are printed; --all prints them all, 5,000 a request, up
+to the registry's 10,000 (stderr says when that cuts it short: narrow by
+date). --csv prints one row per company (number, name, status, type,
+subtype, incorporated, dissolved, SIC codes, address), quoted properly.
+
+--alphabetical prints the companies filed either side of a name in the
+registry's index. --dissolved finds dissolved companies by name, and with
+--previous-names by a name they once had (the registry says this index may
+hold only companies dissolved before 2009).`
+
+const findExample = `coview search --sic 62020 --location leeds --incorporated-from 2024 --status active
+coview search --type plc --dissolved-from 2001 --dissolved-to 2008 --csv > plcs.csv
+coview search --alphabetical gooseberry fool
+coview search --dissolved --previous-names dynamo amber trading
+`
+
+// findFlags are the flags of the searches of companies by what they are.
+type findFlags struct {
+	statuses, types, subtypes, sic        [2][]string // each in its two spellings
+	includes, excludes, exclude, location string
+	incFrom, incTo, dissFrom, dissTo      string
+	alphabetical, dissolved, previous     bool
+	csv                                   bool
+}
+
+// addFindFlags gives "coview search" the flags of the searches of
+// companies by what they are, and runs one when any is given.
+func addFindFlags(cmd *cobra.Command, f *searchFlags, env Env) {
+	ff := &findFlags{}
+	fs := cmd.Flags()
+	lists := []struct {
+		short, long string
+		into        *[2][]string
+		help        string
+	}{
+		{"status", "company-status", &ff.statuses, "advanced search: companies of this status (active, dissolved, liquidation...)"},
+		{"type", "company-type", &ff.types, "advanced search: companies of this type (ltd, plc, llp...)"},
+		{"subtype", "company-subtype", &ff.subtypes, "advanced search: community-interest-company or private-fund-limited-partnership"},
+		{"sic", "sic-codes", &ff.sic, "advanced search: companies with this SIC code (62020...)"},
+	}
+	for _, l := range lists {
+		fs.StringSliceVar(&l.into[0], l.short, nil, l.help+"; repeatable, or comma-separated")
+		fs.StringSliceVar(&l.into[1], l.long, nil, "the same as --"+l.short)
+	}
+	fs.StringVar(&ff.location, "location", "", "advanced search: every word in the registered office's address")
+	fs.StringVar(&ff.exclude, "exclude", "", "advanced search: no company with any of these words in its name")
+	fs.StringVar(&ff.excludes, "company-name-excludes", "", "the same as --exclude")
+	fs.StringVar(&ff.includes, "company-name-includes", "", "advanced search: every word in the name (as the words after the flags)")
+	fs.StringVar(&ff.incFrom, "incorporated-from", "", "advanced search: incorporated on or after (2024-01-31, 31/01/2024, 2024)")
+	fs.StringVar(&ff.incTo, "incorporated-to", "", "advanced search: incorporated on or before")
+	fs.StringVar(&ff.dissFrom, "dissolved-from", "", "advanced search: dissolved on or after")
+	fs.StringVar(&ff.dissTo, "dissolved-to", "", "advanced search: dissolved on or before")
+	fs.BoolVar(&ff.alphabetical, "alphabetical", false, "the companies filed either side of the name in the registry's index")
+	fs.BoolVar(&ff.dissolved, "dissolved", false, "find dissolved companies by name")
+	fs.BoolVar(&ff.previous, "previous-names", false, "with --dissolved: by a name they once had")
+	fs.BoolVar(&ff.csv, "csv", false, "print the companies found as CSV, one row each, with a header")
+	cmd.Long += findLong
+	cmd.Example += findExample
+	byName := cmd.RunE
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		if ff.any(c.Flags()) {
+			return runFind(c.Context(), args, f, ff, env)
+		}
+		return byName(c, args)
+	}
+}
+
+// filterFlags are the flags of the advanced search.
+var filterFlags = []string{"status", "company-status", "type", "company-type", "subtype", "company-subtype", "sic", "sic-codes",
+	"location", "exclude", "company-name-excludes", "company-name-includes", "incorporated-from", "incorporated-to", "dissolved-from", "dissolved-to"}
+
+// any reports whether the command line asks for a search of companies by
+// what they are.
+func (ff *findFlags) any(fs *pflag.FlagSet) bool {
+	return ff.filtered(fs) || ff.alphabetical || ff.dissolved || ff.previous || ff.csv
+}
+
+func (ff *findFlags) filtered(fs *pflag.FlagSet) bool {
+	for _, name := range filterFlags {
+		if fs.Changed(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// runFind checks the command line and every value before anything is
+// opened, then searches.
+func runFind(ctx context.Context, args []string, f *searchFlags, ff *findFlags, env Env) error {
+	res, err := ff.resource(args, f)
+	if err != nil {
+		return err
+	}
+	out := asPlain
+	switch {
+	case f.json:
+		out = asJSON
+	case ff.csv:
+		out = asCSV
+	}
+	reg, err := openWithKey(&f.registry, env)
+	if err != nil {
+		return err
+	}
+	defer reg.close()
+	return find(ctx, reg.client, res, f.all, out, env)
+}
+
+// resource is the search the command line asks for.
+func (ff *findFlags) resource(args []string, f *searchFlags) (api.Resource, error) {
+	filtered := ff.anyFilter()
+	name := api.CleanQuery(strings.Join(args, " "))
+	switch {
+	case f.json && (f.plain || ff.csv), f.plain && ff.csv:
+		return api.Resource{}, usageError("--json, --plain and --csv cannot be used together")
+	case f.companies || f.officers:
+		return api.Resource{}, usageError("--companies and --officers are for a name search; a search with filters, --alphabetical or --dissolved finds companies only")
+	case ff.previous && !ff.dissolved:
+		return api.Resource{}, usageError("--previous-names finds dissolved companies by a name they once had: use it with --dissolved")
+	case (ff.alphabetical || ff.dissolved) && filtered:
+		return api.Resource{}, usageError("--alphabetical and --dissolved look a name up; the filters (--status, --sic, --location, dates...) are the advanced search's: use one or the other")
+	case ff.alphabetical && f.all:
+		return api.Resource{}, usageError("the alphabetical index has no end to print: --alphabetical prints the companies either side of the name, without --all")
+	case (ff.alphabetical || ff.dissolved) && name == "":
+		return api.Resource{}, usageError("--alphabetical and --dissolved need a name to look for: coview search --dissolved snoozewell")
+	case ff.dissolved && ff.alphabetical:
+		return api.DissolvedResource(name, api.DissolvedAlphabetical, "", ""), nil
+	case ff.dissolved && ff.previous:
+		return api.DissolvedResource(name, api.DissolvedPreviousNames, "", ""), nil
+	case ff.dissolved:
+		return api.DissolvedResource(name, api.DissolvedBestMatch, "", ""), nil
+	case ff.alphabetical:
+		return api.AlphabeticalResource(name, "", ""), nil
+	}
+	q, err := ff.query(name)
+	if err != nil {
+		return api.Resource{}, err
+	}
+	return q.Resource(), nil
+}
+
+func (ff *findFlags) anyFilter() bool {
+	for _, l := range [][2][]string{ff.statuses, ff.types, ff.subtypes, ff.sic} {
+		if len(l[0])+len(l[1]) > 0 {
+			return true
+		}
+	}
+	for _, s := range []string{ff.includes, ff.excludes, ff.exclude, ff.location, ff.incFrom, ff.incTo, ff.dissFrom, ff.dissTo} {
+		if strings.TrimSpace(s) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// query is the advanced search of the flags, every value checked.
+func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
+	q := api.CompanyQuery{
+		NameIncludes: strings.TrimSpace(name + " " + ff.includes),
+		NameExcludes: strings.TrimSpace(ff.exclude + " " + ff.excludes),
+		Location:     ff.location,
+		Statuses:     append(ff.statuses[0], ff.statuses[1]...),
+		Types:        append(ff.types[0], ff.types[1]...),
+		Subtypes:     append(ff.subtypes[0], ff.subtypes[1]...),
+		SICCodes:     append(ff.sic[0], ff.sic[1]...),
+	}
+	for _, d := range []struct {
+		flag, value string
+		end         bool
+		into        *string
+	}{
+		{"--incorporated-from", ff.incFrom, false, &q.IncorporatedFrom}, {"--incorporated-to", ff.incTo, true, &q.IncorporatedTo},
+		{"--dissolved-from", ff.dissFrom, false, &q.DissolvedFrom}, {"--dissolved-to", ff.dissTo, true, &q.DissolvedTo},
+	} {
+		day, err := api.ParseDate(d.value, d.end)
+		if err != nil {
+			return q, usageError("%s %s", d.flag, err.Error())
+		}
+		*d.into = day
+	}
+	if q.IsZero() {
+		return q, usageError("an advanced search needs at least one filter with a value: a name, --status, --type, --sic, --location or a date")
+	}
+	var qe *api.QueryError
+	if err := present.CheckCompanyQuery(q); errors.As(err, &qe) {
+		return q, usageError("%s", queryProblem(qe))
+	} else if err != nil {
+		return q, usageError("%s", err.Error())
+	}
+	return q, nil
+}
+
+// flagOf is the flag that sets each of the registry's parameters.
+var flagOf = map[string]string{
+	api.ParamStatus: "--status", api.ParamType: "--type", api.ParamSubtype: "--subtype", api.ParamSICCodes: "--sic",
+	api.ParamIncorporatedFrom: "--incorporated-from", api.ParamIncorporatedTo: "--incorporated-to",
+	api.ParamDissolvedFrom: "--dissolved-from", api.ParamDissolvedTo: "--dissolved-to",
+}
+
+// queryProblem says what is wrong with a value, by the flag that gave it.
+func queryProblem(qe *api.QueryError) string {
+	flag := flagOf[qe.Param]
+	if flag == "" {
+		flag = qe.Param
+	}
+	s := fmt.Sprintf("%s %q %s", flag, qe.Value, qe.Reason)
+	if qe.Nearest != "" {
+		s += "; did you mean " + qe.Nearest
+		if qe.Words != "" && !strings.EqualFold(qe.Words, qe.Nearest) {
+			s += " (" + qe.Words + ")"
+		}
+		s += "?"
+	}
+	return s
+}
+
+// asCSV prints companies as rows of CSV.
+const asCSV output = 100
+
+// find prints a search of companies: its first page, or with all every
+// page up to the registry's depth, as the browser's rows, the JSON as
+// received (a page a line with all), or CSV. Nothing found is exit 4.
+func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out output, env Env) error {
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	var rows *csv.Writer
+	if out == asCSV {
+		rows = csv.NewWriter(w)
+		defer rows.Flush()
+	}
+	size := pageSize
+	if all {
+		size = res.Kind.MaxPage(pageSize)
+	}
+	if res.Kind == api.ResAlphabeticalSearch || strings.Contains(res.Link, string(api.DissolvedAlphabetical)) {
+		size = api.AdvancedPageSize
+	}
+	page := api.Page{ItemsPerPage: size}
+	loaded := 0
+	for n := 0; ; n++ {
+		a, err := c.Fetch(ctx, res, page)
+		if err != nil {
+			w.Flush()
+			return withHint(err)
+		}
+		s, ok := api.Value[*api.FoundCompanies](a)
+		if !ok {
+			return fmt.Errorf("the registry's answer to %s holds no companies", res.Link)
+		}
+		if s.Empty != "" && loaded == 0 {
+			return &exitError{code: exitNotFound, msg: "no companies match: " + present.DescribeSearch(res)}
+		}
+		if n == 0 && res.Kind == api.ResDissolvedSearch && out != asPlain {
+			fmt.Fprintln(env.Stderr, "coview: "+present.DissolvedCaveat)
+		}
+		writeFound(w, rows, a, s, n == 0, all, out)
+		loaded = s.Asked.StartIndex + len(s.Items)
+		w.Flush()
+		switch {
+		case s.Capped != "":
+			fmt.Fprintf(env.Stderr, "coview: the registry serves the first %s of the %s companies this search finds; narrow it by dates (--incorporated-from, --incorporated-to) to reach the rest\n",
+				present.Thousands(api.AdvancedDepthCap), present.Thousands(s.Total()))
+			return nil
+		case !s.More():
+			return nil
+		case !all:
+			fmt.Fprintf(env.Stderr, "coview: %s more after these %s (of %s); --all prints them\n",
+				present.Thousands(s.Total()-loaded), present.Thousands(loaded), present.Thousands(s.Total()))
+			return nil
+		case n+1 >= maxPages:
+			return &exitError{code: exitFailure, msg: "stopped: the registry has not said the search ends"}
+		}
+		page = s.NextPage()
+	}
+}
+
+// writeFound prints one page of companies found.
+func writeFound(w io.Writer, rows *csv.Writer, a *api.Answer, s *api.FoundCompanies, first, all bool, out output) {
+	switch out {
+	case asJSON:
+		writeJSON(w, a.Raw, all)
+	case asCSV:
+		if first {
+			rows.Write(present.CSVHeader)
+		}
+		for _, f := range s.Items {
+			rows.Write(present.CSVRecord(f))
+		}
+		rows.Flush()
+	default:
+		present.WritePage(w, present.Show(a, nil), first)
+	}
+}
