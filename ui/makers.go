@@ -8,8 +8,11 @@ import (
 	"coview/ui/parts/around"
 	"coview/ui/parts/document"
 	"coview/ui/parts/filings"
+	"coview/ui/parts/finder"
+	"coview/ui/parts/found"
 	"coview/ui/parts/home"
 	"coview/ui/parts/list"
+	"coview/ui/parts/nearby"
 	"coview/ui/parts/officer"
 	"coview/ui/parts/profile"
 	"coview/ui/parts/results"
@@ -37,6 +40,9 @@ func newMakers(c *common.Common, version string, recent func() ([]api.Number, bo
 		common.ShowResource: mk.resource,
 		common.ShowConnections: func(to common.Place) (common.Part, bool) {
 			return around.New(c, mk.walks, to), true
+		},
+		common.ShowFinder: func(to common.Place) (common.Part, bool) {
+			return finder.New(c, to), true
 		},
 	}
 	return mk
@@ -72,6 +78,10 @@ func (mk makers) resource(to common.Place) (common.Part, bool) {
 		return ok(profile.New(c, to))
 	case results.Is(to.Res):
 		return ok(results.New(c, to))
+	case found.Is(to.Res):
+		return ok(found.New(c, to))
+	case nearby.Is(to.Res):
+		return ok(nearby.New(c, to))
 	case to.Res.Kind == api.ResAppointments:
 		return ok(officer.New(c, mk.walks, to))
 	case to.Res.Kind == api.ResFilings:

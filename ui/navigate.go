@@ -5,6 +5,7 @@ import (
 
 	"coview/api"
 	"coview/ui/common"
+	"coview/ui/parts/finder"
 	"coview/ui/parts/results"
 	"coview/ui/searchbox"
 )
@@ -41,6 +42,11 @@ func (m *model) navigation(msg tea.Msg) (tea.Cmd, bool) {
 	case common.ProblemMsg:
 		m.trouble.show(msg.Trouble)
 		return nil, true
+	case common.BackMsg:
+		if _, ok := m.hist.peek(-1); !ok {
+			return m.navigate(common.Place{}, forOpen, 0, false), true // opened first: leaving is going home
+		}
+		return m.step(-1), true
 	case common.FailedMsg:
 		return m.fail(failure{key: msg.Key, retry: msg.Retry, forget: msg.Forget}, msg.Err, false), true
 	case common.FetchedMsg:
@@ -64,6 +70,8 @@ func (m *model) act(cmd tea.Cmd, in searchbox.Intent) tea.Cmd {
 		return tea.Batch(cmd, open, m.box.SayIgnored(in.Ignored))
 	case in.Link != "":
 		return tea.Batch(cmd, m.openLink(in.Link, in.Title))
+	case in.Filters:
+		return tea.Batch(cmd, m.navigate(finder.Place(in.Search, m.page.Place()), forOpen, 0, false))
 	case in.Search != "":
 		return tea.Batch(cmd, m.navigate(results.Place(in.Search, m.page.Place()), forOpen, 0, in.Typed))
 	}

@@ -159,6 +159,7 @@ func (m *model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		{k.Docs.Web, m.openWeb},
 		{k.Lists.Source, m.toggleSource},
 		{k.Lists.Connect, m.openConnections},
+		{k.Lists.Nearby, m.openNearby},
 		{k.Do.Next, m.next},
 	}
 	for _, a := range actions {
@@ -180,6 +181,8 @@ func (m *model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.c.Flash("Nothing here is resigned, ceased or satisfied: every row is current.", false)
 	case key.Matches(msg, k.Lists.Expand) && !here.Lists.Expand.Enabled():
 		return m.c.Flash("e expands a connected company, on the companies of a connections page.", false)
+	case key.Matches(msg, k.Lists.Sort, k.Lists.Reverse) && !here.Lists.Sort.Enabled():
+		return m.c.Flash("s sorts the companies a search by filters found (ctrl+f in the search box).", false)
 	}
 	return m.page.Update(msg)
 }

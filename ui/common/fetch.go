@@ -42,7 +42,9 @@ func (k Key) What() string {
 // of the company the resource belongs to, if known (a dissolved company's
 // officers read differently).
 func Fetch(ctx context.Context, reg Registry, k Key, company *api.Profile) (Entry, error) {
-	a, err := reg.Fetch(ctx, k.Res, api.Page{StartIndex: k.Start, ItemsPerPage: PageSize})
+	// A kind that serves more a request (the advanced search, 5,000) is
+	// read in as few requests as it allows.
+	a, err := reg.Fetch(ctx, k.Res, api.Page{StartIndex: k.Start, ItemsPerPage: k.Res.Kind.MaxPage(PageSize)})
 	if err != nil {
 		return Entry{}, err
 	}

@@ -45,6 +45,10 @@ type ListKeys struct {
 	Connect  key.Binding // the companies and people around a company
 	Expand   key.Binding // walk on from a connected company, in place
 	Category key.Binding // a filing history's next category
+	// Sort orders a list of companies found by its next column (and
+	// Reverse the other way); Nearby shows the companies filed next to
+	// a company's name in the registry's index.
+	Sort, Reverse, Nearby key.Binding
 }
 
 // DocKeys fetch documents and open the registry's web pages.
@@ -60,6 +64,7 @@ type DocKeys struct {
 type BoxKeys struct {
 	RecentUp, RecentDown key.Binding
 	Complete             key.Binding
+	Filters              key.Binding // the form of an advanced search
 	Leave                key.Binding
 	ForceQuit            key.Binding // quits from anywhere, inputs included
 }
@@ -102,6 +107,9 @@ func DefaultKeyMap() KeyMap {
 			Connect:  b([]string{"x"}, "x", "connections"),
 			Expand:   b([]string{"e"}, "e", "expand a company"),
 			Category: b([]string{"C"}, "C", "category"),
+			Sort:     b([]string{"s"}, "s/S", "sort/reverse"),
+			Reverse:  b([]string{"S"}, "S", "reverse"),
+			Nearby:   b([]string{"a"}, "a", "neighbours"),
 		},
 		Docs: DocKeys{
 			Download: b([]string{"d"}, "d", "save document"),
@@ -112,6 +120,7 @@ func DefaultKeyMap() KeyMap {
 			RecentUp:   b([]string{"up"}, "↑/↓", "recent"),
 			RecentDown: key.NewBinding(key.WithKeys("down")),
 			Complete:   b([]string{"tab"}, "tab", "complete"),
+			Filters:    b([]string{"ctrl+f"}, "ctrl+f", "find by filters"),
 			Leave:      b([]string{"esc"}, "esc", "leave search"),
 			ForceQuit:  b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		},
@@ -126,7 +135,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // SearchHelp is the footer while the search box has the keyboard.
 func (k KeyMap) SearchHelp() []key.Binding {
-	return []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Leave, k.Box.ForceQuit}
+	return []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}
 }
 
 // KeyScreenHelp is the footer of the key screen.
@@ -149,12 +158,12 @@ type Group struct {
 // Groups are every key in the help's groups.
 func (k KeyMap) Groups() []Group {
 	return []Group{
-		{Title: "Move", Keys: []key.Binding{k.Move.Up, k.Move.Down, k.Move.PageUp, k.Move.PageDown, k.Move.Home, k.Move.End}},
-		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward}},
+		{Title: "Move", Keys: []key.Binding{k.Move.Up, k.Move.Down, k.Move.PageUp, k.Move.PageDown, k.Move.Home, k.Move.End, k.Lists.Sort}},
+		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward, k.Lists.Nearby}},
 		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Next, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
 		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category}},
 		{Title: "Documents and the web", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web}},
-		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Leave, k.Box.ForceQuit}, Always: true},
+		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}, Always: true},
 	}
 }
 

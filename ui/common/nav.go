@@ -20,6 +20,10 @@ type OpenLinkMsg struct{ Link, Title string }
 // source), in its place in history; fetched first if need be.
 type ReplaceMsg struct{ To Place }
 
+// BackMsg goes back in history, as backspace does: a page with the
+// keyboard (a form) leaves by it.
+type BackMsg struct{}
+
 // ProblemMsg shows a problem above the page, until the next page or esc.
 type ProblemMsg struct{ Trouble Trouble }
 

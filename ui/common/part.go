@@ -55,8 +55,9 @@ type Pointer interface {
 // Pointed is what the cursor is on: the link it opens, and the cache key
 // of the answer it was read from (a row of a list page), if any.
 type Pointed struct {
-	Link string
-	From Key
+	Link  string
+	From  Key
+	Title string // what the row calls what it opens: a company's name
 }
 
 // Arriver is a part with something to do when it comes on screen

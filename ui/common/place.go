@@ -19,6 +19,7 @@ type Place struct {
 	Filter  string       // a list's filter
 	Current bool         // a list's current rows only
 	Show    Show         // what kind of page shows the resource
+	Sort    int          // a list's order: a column+1, negative for descending; 0 as the registry sent it
 }
 
 // Show is the kind of page a place is shown in: the resource itself, or a
@@ -29,6 +30,7 @@ type Show int
 const (
 	ShowResource    Show = iota // the resource as the registry sent it, in words
 	ShowConnections             // a company's connections (x)
+	ShowFinder                  // the form of an advanced search, its values in Res's link
 )
 
 // Same reports whether two places show the same thing, whatever the view.
@@ -47,6 +49,6 @@ func CompanyPlace(n api.Number) Place {
 
 // Fresh is the place as it is first opened: at its top, unfiltered.
 func (p Place) Fresh() Place {
-	p.Cursor, p.Offset, p.Scroll, p.Filter, p.Current = 0, 0, 0, "", false
+	p.Cursor, p.Offset, p.Scroll, p.Filter, p.Current, p.Sort = 0, 0, 0, "", false, 0
 	return p
 }

@@ -38,6 +38,9 @@ type Intent struct {
 	Link    string     // follow this link (a match picked), called Title
 	Title   string
 	Search  string // list every match of this name
+	// Filters opens the form of an advanced search, the text in the box
+	// its name's words.
+	Filters bool
 	Problem *common.Trouble
 	Ignored []api.Ignored // what of the text gave no number: said once the company is on its way
 }
@@ -149,6 +152,10 @@ func (b *Box) Key(msg tea.KeyPressMsg) (tea.Cmd, Intent) {
 	switch {
 	case key.Matches(msg, k.Pages.Open):
 		return b.submit()
+	case key.Matches(msg, k.Box.Filters):
+		text := api.CleanQuery(b.input.Value())
+		b.DoneTyping()
+		return nil, Intent{Filters: true, Search: text}
 	case b.showRecent() && key.Matches(msg, k.Box.RecentDown):
 		b.movePick(1)
 		return nil, Intent{}

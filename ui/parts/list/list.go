@@ -112,7 +112,7 @@ func (p *Part) Pointed() common.Pointed {
 	if !ok {
 		return common.Pointed{}
 	}
-	return common.Pointed{Link: it.Link, From: common.Key{Res: p.At.Res, Start: p.T.Rows.PageStart(p.T.LV.Cursor())}}
+	return common.Pointed{Link: it.Link, Title: it.Title, From: common.Key{Res: p.At.Res, Start: p.T.Rows.PageStart(p.T.LV.Cursor())}}
 }
 
 // Busy says what is loading.
@@ -301,7 +301,8 @@ func (p *Part) toListEnd() tea.Cmd {
 	l := p.T.Rows
 	pages := -1
 	if l.Total >= 0 {
-		pages = (l.Total - l.Loaded + common.PageSize - 1) / common.PageSize
+		size := p.At.Res.Kind.MaxPage(common.PageSize)
+		pages = (l.Total - l.Loaded + size - 1) / size
 	}
 	if !p.endAsked && (pages < 0 || pages > endWithoutAsking) {
 		p.endAsked = true
