@@ -50,9 +50,9 @@ func foundSummary(d *api.FoundCompanies, res api.Resource) string {
 	case res.Kind == api.ResAlphabeticalSearch:
 		return "Companies filed near " + what + " in the registry's index"
 	case d.Total() < 0:
-		return "Companies " + what
+		return "Companies: " + what
 	}
-	s := counted(d.Total(), "company", "companies") + " " + what
+	s := counted(d.Total(), "company", "companies") + ": " + what
 	if d.Capped != "" {
 		s += "; the registry serves the first " + Thousands(api.AdvancedDepthCap) + ": narrow by dates for the rest"
 	}
@@ -190,7 +190,7 @@ func onceNamed(p *api.PreviousName) string {
 
 // shortTypes are the usual company types in a word or two, for a column.
 var shortTypes = map[string]string{
-	"ltd":                         "Private limited",
+	"ltd":                         "Ltd",
 	"plc":                         "PLC",
 	"llp":                         "LLP",
 	"private-limited-guarant-nsc": "By guarantee",
