@@ -21,7 +21,7 @@ func TestFoundCompaniesAreRowsOfTheirSearch(t *testing.T) {
 	if pg.Summary != "10 companies: SIC 62020, in saltmere" || pg.Total != 10 || len(pg.Items) != 10 {
 		t.Fatalf("summary %q, total %d, %d rows", pg.Summary, pg.Total, len(pg.Items))
 	}
-	want := []string{"AMBER ANVIL HOLDINGS LTD", "00007006", "Active", "Ltd", "24 Feb 1990", "Saltmere", "64209 Holding company (non-financial); 62020 IT consultancy"}
+	want := []string{"AMBER ANVIL HOLDINGS LTD", "00007006", "Active", "Ltd", "24 Feb 1990", "Saltmere", "64209 Activities of other holding companies not elsewhere classified; 62020 Information technology consultancy activities"}
 	if got := pg.Items[0].Cells; strings.Join(got, "|") != strings.Join(want, "|") || pg.Items[0].Link != "/company/00007006" {
 		t.Errorf("first row %q, link %q;\nwant %q", got, pg.Items[0].Link, want)
 	}
