@@ -148,8 +148,8 @@ func (ff *findFlags) resource(args []string, f *searchFlags) (api.Resource, erro
 	switch {
 	case f.json && (f.plain || ff.csv), f.plain && ff.csv:
 		return api.Resource{}, usageError("--json, --plain and --csv cannot be used together")
-	case f.companies || f.officers:
-		return api.Resource{}, usageError("--companies and --officers are for a name search; a search with filters, --alphabetical or --dissolved finds companies only")
+	case f.companies || f.officers || f.disqualified:
+		return api.Resource{}, usageError("--companies, --officers and --disqualified are for a name search; a search with filters, --alphabetical or --dissolved finds companies only")
 	case ff.previous && !ff.dissolved:
 		return api.Resource{}, usageError("--previous-names finds dissolved companies by a name they once had: use it with --dissolved")
 	case (ff.alphabetical || ff.dissolved) && filtered:

@@ -110,6 +110,7 @@ func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
 		{[]string{"--previous-names", "x"}, "use it with --dissolved"},
 		{[]string{"--dissolved", "--sic", "62020", "x"}, "use one or the other"},
 		{[]string{"--sic", "62020", "--officers"}, "finds companies only"},
+		{[]string{"--dissolved", "--disqualified", "grimthorpe"}, "finds companies only"},
 		{[]string{"--sic", "62020", "--csv", "--json"}, "cannot be used together"},
 		{[]string{"--alphabetical"}, "need a name"},
 	}
