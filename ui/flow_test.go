@@ -137,6 +137,9 @@ func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
 	keys(tm, "enter")
 	rec.waitFor(t, "HARGREAVE, Eleanor Mabel  officer", "Officers › HARGREAVE, Eleanor Mabel", "3 appointments",
 		"▸ GRAND UNIFIED TEAPOT HOLDINGS P", "00006401")
+	// The appointments and the search for who else the officer is both
+	// answered: quitting before would cancel one and leave the count short.
+	rec.waitFor(t, "595/600 left")
 
 	for !strings.Contains(rec.screen(), "▸ GRAND UNIFIED TEAPOT") {
 		keys(tm, "down")
