@@ -76,7 +76,7 @@ const (
 	StatusOther
 	Emphasis // what the registry's pages show in bold: what a filing is
 	Verified // an identity verified
-	Overdue  // a verification statement past its due date
+	Overdue  // a date past: a verification statement, a watched company's deadline
 )
 
 // Line is one line of a document, and the registry link on it, if any.

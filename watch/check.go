@@ -55,6 +55,9 @@ func New(store *Store, client *api.Client, opts Options) *Watcher {
 	return &Watcher{store: store, client: client, opts: opts, pacer: newPacer(opts.Quota, client, time.Now)}
 }
 
+// Store is the watch list the Watcher checks.
+func (w *Watcher) Store() *Store { return w.store }
+
 // Add reads a company's profile and puts it on the list; it reports
 // whether it was not there already. The registry's errors are returned
 // as they are (api.ErrNotFound for no such company).

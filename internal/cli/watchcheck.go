@@ -116,7 +116,7 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 	if isTerminal(env.Stderr) {
 		line = newStatusLine(env.Stderr)
 		reg.client.SetWaitNotice(waitLines(line))
-		opts.Progress = func(p watch.Progress) { line.Set("coview: " + checkProgress(p, time.Now())) }
+		opts.Progress = func(p watch.Progress) { line.Set("coview: " + present.WatchProgress(p, time.Now())) }
 	}
 	rep, err := watch.New(store, reg.client, watch.Options{Quota: q}).Check(ctx, opts)
 	if line != nil {
@@ -133,22 +133,6 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 		report(env.Stderr, err)
 	}
 	return notCheckedReport(rep, budget, env)
-}
-
-// checkProgress is a check's progress in words, for a terminal's status
-// line.
-func checkProgress(p watch.Progress, now time.Time) string {
-	s := fmt.Sprintf("checking %s: %s done", plural(p.Total, "company", "companies"), present.Thousands(p.Done))
-	if p.Changes > 0 {
-		s += ", " + plural(p.Changes, "change", "changes")
-	}
-	if p.Waiting != "" && p.Until.After(now) {
-		return s + fmt.Sprintf("; waiting until %s, %s", p.Until.Local().Format("15:04:05"), p.Waiting)
-	}
-	if p.Left > time.Second {
-		s += "; about " + p.Left.Round(time.Second).String() + " left"
-	}
-	return s
 }
 
 func plural(n int, one, many string) string {
