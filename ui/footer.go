@@ -80,10 +80,13 @@ func (m *model) contextKeys() common.KeyMap {
 	k := m.c.Keys
 	at := m.page.Place()
 	common.DisableAll(&k.Pages.NextTab, &k.Pages.PrevTab, &k.Pages.Tabs, &k.Lists.Expand, &k.Lists.Filter, &k.Lists.Current, &k.Lists.Category,
-		&k.Lists.Sort, &k.Lists.Reverse)
+		&k.Lists.Sort, &k.Lists.Reverse, &k.Watch.Check)
 	k.Lists.Connect.SetEnabled(at.Company != "")
 	_, nearby := m.nearbyName()
 	k.Lists.Nearby.SetEnabled(nearby)
+	_, company := m.watchTarget()
+	k.Watch.Toggle.SetEnabled(company && m.makers.watches.Available())
+	k.Watch.List.SetEnabled(m.makers.watches.Available())
 	_, back := m.hist.peek(-1)
 	_, fwd := m.hist.peek(1)
 	k.Pages.Back.SetEnabled(back)

@@ -16,7 +16,9 @@ import (
 	"coview/ui/parts/officer"
 	"coview/ui/parts/profile"
 	"coview/ui/parts/results"
+	"coview/ui/parts/watching"
 	"coview/ui/walks"
+	"coview/ui/watches"
 )
 
 // maker makes the part of a place from what the session holds; ok is
@@ -27,15 +29,19 @@ type maker func(to common.Place) (common.Part, bool)
 // the place shows), and hold the session's services the parts share.
 // A new kind of page is a new Show, a part and a row here.
 type makers struct {
-	c      *common.Common
-	byShow map[common.Show]maker
-	walks  *walks.Session // the walks of connections, and who is who
-	home   func() common.Part
+	c       *common.Common
+	byShow  map[common.Show]maker
+	walks   *walks.Session   // the walks of connections, and who is who
+	watches *watches.Session // the watch list, and its check
+	home    func() common.Part
 }
 
-func newMakers(c *common.Common, version string, recent func() ([]api.Number, bool)) makers {
-	mk := makers{c: c, walks: walks.New(c)}
-	mk.home = func() common.Part { return home.New(c, version, recent) }
+func newMakers(c *common.Common, version string, recent func() ([]api.Number, bool), watch watches.Opener) makers {
+	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch)}
+	if mk.watches.Available() {
+		c.Watched = mk.watches.Watching
+	}
+	mk.home = func() common.Part { return home.New(c, version, recent, mk.watches) }
 	mk.byShow = map[common.Show]maker{
 		common.ShowResource: mk.resource,
 		common.ShowConnections: func(to common.Place) (common.Part, bool) {
@@ -43,6 +49,9 @@ func newMakers(c *common.Common, version string, recent func() ([]api.Number, bo
 		},
 		common.ShowFinder: func(to common.Place) (common.Part, bool) {
 			return finder.New(c, to), true
+		},
+		common.ShowWatching: func(to common.Place) (common.Part, bool) {
+			return watching.New(c, mk.watches, to), true
 		},
 	}
 	return mk
@@ -62,8 +71,10 @@ func (mk makers) build(to common.Place) (common.Part, bool) {
 }
 
 // update gives the session's services what they wait for (a walk's
-// snapshots).
-func (mk makers) update(msg tea.Msg) tea.Cmd { return mk.walks.Update(msg) }
+// snapshots, the watch list's answers and its check's news).
+func (mk makers) update(msg tea.Msg) tea.Cmd {
+	return tea.Batch(mk.walks.Update(msg), mk.watches.Update(msg))
+}
 
 // resource makes the page of a resource as the registry sent it: its
 // source, a profile, a name search's results, an officer's
@@ -75,7 +86,7 @@ func (mk makers) resource(to common.Place) (common.Part, bool) {
 	case to.Source:
 		return ok(document.Source(c, to))
 	case to.IsProfile():
-		return ok(profile.New(c, to))
+		return ok(profile.New(c, mk.watches, to))
 	case results.Is(to.Res):
 		return ok(results.New(c, to))
 	case found.Is(to.Res):

@@ -60,7 +60,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	c := common.New(ctx, opts.Registry, opts.Now)
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
-	m.makers = newMakers(c, opts.Version, func() ([]api.Number, bool) { return m.box.Recent() })
+	m.makers = newMakers(c, opts.Version, func() ([]api.Number, bool) { return m.box.Recent() }, opts.Watch)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.dl = download.New(c, download.Options{Docs: opts.Documents, Dir: opts.DownloadDir, OpenFile: opts.OpenFile})
 	m.page, _ = m.makers.build(common.Place{Title: "Home"})
@@ -77,7 +77,7 @@ func newModel(ctx context.Context, opts Options) *model {
 }
 
 func (m *model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.box.Init()}
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.box.Init(), m.makers.watches.Init()}
 	if m.box.Queued() {
 		if m.keys != nil {
 			m.foot.afterKeys = m.openNext

@@ -7,6 +7,7 @@ import (
 	"coview/api"
 	"coview/ui/common"
 	"coview/ui/download"
+	"coview/watch"
 )
 
 // Registry is what the browser needs from the api client (*api.Client
@@ -44,6 +45,15 @@ type Options struct {
 	// WebURL is the registry's public web page of a resource (o, y); nil,
 	// or ok false, when the registry has no web site (a demo, a test).
 	WebURL func(api.Resource) (string, bool)
+
+	// Watch opens the watch list of this registry (w, W, the start
+	// screen's count, a profile's changes since last seen). The browser
+	// calls it from a Cmd, never while drawing: at start with create
+	// false, when it returns nil (and no error) if there is no list yet,
+	// and with create true when the user first watches a company. The
+	// caller closes what it opened once Run has returned. nil: no watch
+	// list in this session.
+	Watch func(create bool) (*watch.Watcher, error)
 
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string

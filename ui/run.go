@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"runtime/debug"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -55,6 +56,9 @@ func Run(ctx context.Context, opts Options) error {
 	// The program has stopped: no Update runs now, so the model may be read.
 	// A download cut short by a signal takes its unfinished file away.
 	m.dl.Stop(true)
+	// A check of the watch list under way is stopped, and what it
+	// recorded kept, before the caller closes the store.
+	m.makers.watches.Close(5 * time.Second)
 	m.closeRecent()
 	return outcome(ctx, g, err)
 }

@@ -161,6 +161,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		{k.Lists.Connect, m.openConnections},
 		{k.Lists.Nearby, m.openNearby},
 		{k.Do.Next, m.next},
+		{k.Watch.Toggle, m.toggleWatch},
+		{k.Watch.List, m.openWatchList},
 	}
 	for _, a := range actions {
 		if key.Matches(msg, a.b) {

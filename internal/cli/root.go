@@ -180,6 +180,8 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 
 	if out == toBrowser {
 		openFile, openURL := openers(env.Getenv)
+		openWatch, closeWatch := browserWatch(env, &f.registry, reg.client)
+		defer closeWatch()
 		return ui.Run(ctx, ui.Options{
 			Registry:    reg.client,
 			Numbers:     numbers,
@@ -193,6 +195,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			OpenFile:    openFile,
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,
+			Watch:       openWatch,
 		})
 	}
 	if keyErr != nil {

@@ -25,6 +25,9 @@ type Common struct {
 	Cache         *Cache
 	Quota         api.RateLimit // the quota as the registry last said it
 	Note          Note          // the footer's transient message
+	// Watched says whether a company is on the watch list, as this
+	// session last read it (the title line marks it); nil: no list.
+	Watched func(api.Number) bool
 
 	// Now is the clock (tests pin it); After is tea.Tick (tests fire the
 	// timers themselves); Guard turns a panic in a Cmd into a crash report.

@@ -41,6 +41,9 @@ func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string,
 		badge := s.Badge[api.StatusClassOf(p.CompanyStatus)]
 		rest = append(rest, badge.Render(Line(labels.Status(p.CompanyStatus))))
 	}
+	if c.Watched != nil && c.Watched(api.Number(Or(n.String(), p.CompanyNumber))) {
+		rest = append(rest, s.Note.Render(WatchedMark))
+	}
 	for _, a := range present.Alerts(p) {
 		rest = append(rest, s.Warning.Render("! "+a))
 	}
@@ -51,6 +54,10 @@ func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string,
 	name = Or(Line(p.CompanyName), "(no name on record)")
 	return name, max(w-ansi.StringWidth(tail), min(20, w)), tail
 }
+
+// WatchedMark is what the title line of a page about a watched company
+// says.
+const WatchedMark = "★ watched"
 
 // Crumbs is the way the user came to a place, when they came from
 // another page: none for a page opened on its own.

@@ -12,6 +12,7 @@ type KeyMap struct {
 	Do    DoKeys
 	Lists ListKeys
 	Docs  DocKeys
+	Watch WatchKeys
 	Box   BoxKeys
 }
 
@@ -56,6 +57,15 @@ type DocKeys struct {
 	Download key.Binding // save the document of a filing
 	OpenDoc  key.Binding // save it and open it in the viewer
 	Web      key.Binding // the registry's web page of what is on screen
+}
+
+// WatchKeys keep the watch list.
+type WatchKeys struct {
+	Toggle key.Binding // watch the company on screen, or stop
+	List   key.Binding // the watch page, from anywhere
+	// Check is r on the watch page, in its footer; the help lists r as
+	// reload, which is what it does there.
+	Check key.Binding
 }
 
 // BoxKeys are those of the search box, where letters are typed rather
@@ -116,6 +126,12 @@ func DefaultKeyMap() KeyMap {
 			OpenDoc:  b([]string{"D"}, "D", "open document"),
 			Web:      b([]string{"o"}, "o", "web page"),
 		},
+		Watch: WatchKeys{
+			Toggle: b([]string{"w"}, "w", "watch/unwatch"),
+			List:   b([]string{"W"}, "W", "watch list"),
+			// r on the watch page: there, reloading is asking the registry.
+			Check: b([]string{"r"}, "r", "check now"),
+		},
 		Box: BoxKeys{
 			RecentUp:   b([]string{"up"}, "↑/↓", "recent"),
 			RecentDown: key.NewBinding(key.WithKeys("down")),
@@ -129,7 +145,7 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the footer: the few keys most useful where the user is.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Pages.Open, k.Docs.Download, k.Pages.Tabs, k.Pages.Back, k.Do.Next, k.Lists.Filter,
+	return []key.Binding{k.Pages.Open, k.Watch.Check, k.Docs.Download, k.Pages.Tabs, k.Pages.Back, k.Do.Next, k.Lists.Filter,
 		k.Lists.Connect, k.Lists.Expand, k.Do.Search, k.Do.Cancel, k.Do.Help, k.Do.Quit}
 }
 
@@ -162,7 +178,7 @@ func (k KeyMap) Groups() []Group {
 		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward, k.Lists.Nearby}},
 		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Next, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
 		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category}},
-		{Title: "Documents and the web", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web}},
+		{Title: "Save, open and watch", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web, k.Watch.Toggle, k.Watch.List}},
 		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}, Always: true},
 	}
 }

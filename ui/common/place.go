@@ -31,6 +31,7 @@ const (
 	ShowResource    Show = iota // the resource as the registry sent it, in words
 	ShowConnections             // a company's connections (x)
 	ShowFinder                  // the form of an advanced search, its values in Res's link
+	ShowWatching                // the watch list (W): what changed, what falls due
 )
 
 // Same reports whether two places show the same thing, whatever the view.

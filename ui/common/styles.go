@@ -159,6 +159,8 @@ func (k Inks) Accent(a present.AccentKind) Ink {
 		return k.Closed
 	case present.StatusInsolvent:
 		return k.Insolvent
+	case present.Overdue:
+		return k.Warning
 	}
 	return k.Other
 }

@@ -79,7 +79,13 @@ func Headings(c *common.Common, l *Rows, w int) string {
 }
 
 // Line draws one row in its columns.
+//
+// A note on the row above it (present.IsNote: a change under its company)
+// is drawn across the line from the second column on.
 func Line(c *common.Common, it present.Item, cols []int, selected bool, w int) string {
+	if present.IsNote(it, len(cols)) && len(cols) > 0 {
+		return c.RowStyle(common.Spaces(cols[0]+2)+it.Cells[len(cols)], selected, it.Quiet, w)
+	}
 	plain := selected || it.Quiet || len(it.Accents) == 0
 	var b strings.Builder
 	b.Grow(w + 8)

@@ -1,10 +1,15 @@
-// Package home is the start page: what to type or paste, and the
+// Package home is the start page: what to type or paste, how many
+// watched companies changed since the user last looked, and the
 // companies opened lately.
 package home
 
 import (
+	"fmt"
+
 	"coview/api"
+	"coview/present"
 	"coview/ui/common"
+	"coview/ui/watches"
 )
 
 // Part is the start page.
@@ -13,12 +18,14 @@ type Part struct {
 	version string
 	// recent is the numbers opened lately, and whether the search box
 	// already offers them under it.
-	recent func() ([]api.Number, bool)
+	recent  func() ([]api.Number, bool)
+	watches *watches.Session
 }
 
-// New makes the start page. recent tells the numbers opened lately.
-func New(c *common.Common, version string, recent func() ([]api.Number, bool)) *Part {
-	return &Part{Base: common.Base{C: c, At: common.Place{Title: "Home"}}, version: version, recent: recent}
+// New makes the start page. recent tells the numbers opened lately;
+// watches is the session's watch list.
+func New(c *common.Common, version string, recent func() ([]api.Number, bool), w *watches.Session) *Part {
+	return &Part{Base: common.Base{C: c, At: common.Place{Title: "Home"}}, version: version, recent: recent, watches: w}
 }
 
 // Title is coview itself.
@@ -44,6 +51,16 @@ func (p *Part) Body(w, h int) []string {
 		"Press / to search again from anywhere, and ? for every key.",
 	}
 	out := []string{""}
+	news, hint := p.watchNews()
+	if news != "" {
+		for _, l := range common.Wrap(news, w-4, 0) {
+			out = append(out, "  "+s.Note.Render(l))
+		}
+		out = append(out, "")
+	}
+	if hint != "" {
+		text = append(text, hint)
+	}
 	for _, t := range text {
 		for _, l := range common.Wrap(t, w-4, 0) {
 			out = append(out, "  "+s.Value.Render(l))
@@ -57,6 +74,34 @@ func (p *Part) Body(w, h int) []string {
 		}
 	}
 	return out[:min(len(out), max(h, 0))]
+}
+
+// watchNews is what the start page says of the watch list: how many
+// watched companies changed since the user last looked (news, first),
+// or how to watch one (a hint, with the rest).
+func (p *Part) watchNews() (news, hint string) {
+	if p.watches == nil || !p.watches.Available() {
+		return "", ""
+	}
+	n, known := p.watches.Counts()
+	switch {
+	case !known:
+		return "", ""
+	case n.Watched == 0:
+		return "", "Press w on a company's page to watch it: W then shows what changed at it since you last looked, and what falls due."
+	case n.Changed == 0:
+		return "", fmt.Sprintf("None of the %s you watch changed since you last looked; W shows them and what falls due.",
+			plural(n.Watched, "company", "companies"))
+	}
+	return fmt.Sprintf("%s of the %s you watch changed since you last looked (%s): esc, then W, shows them.",
+		present.Thousands(n.Changed), plural(n.Watched, "company", "companies"), plural(n.Changes, "change", "changes")), ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return present.Thousands(n) + " " + many
 }
 
 // Keys disables what needs a page to act on.

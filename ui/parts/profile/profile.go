@@ -1,6 +1,7 @@
 // Package profile is the page of a company: its five panes (overview,
 // address, accounts, confirmation statement, links), the same rows
-// --plain prints, with the links followable.
+// --plain prints, with the links followable, and, for a watched company,
+// what changed since the user last looked, over the panes.
 package profile
 
 import (
@@ -14,6 +15,7 @@ import (
 	"coview/present"
 	"coview/ui/common"
 	"coview/ui/listview"
+	"coview/ui/watches"
 )
 
 // LinksTab is the pane of the profile's links.
@@ -27,11 +29,13 @@ type Part struct {
 	lv      listview.Model // the cursor over the links
 	height  int
 	restore bool
+	watches *watches.Session
+	asked   bool // its changes were asked for, the watch list having been read
 }
 
 // New makes a company's profile page from the cache; ok is false when
 // the cache does not hold the profile.
-func New(c *common.Common, at common.Place) (*Part, bool) {
+func New(c *common.Common, w *watches.Session, at common.Place) (*Part, bool) {
 	p := c.Cache.Profile(at.Company)
 	if p == nil {
 		return nil, false
@@ -39,7 +43,7 @@ func New(c *common.Common, at common.Place) (*Part, bool) {
 	if at.Title == "" {
 		at.Title = common.Or(common.Line(p.CompanyName), at.Res.Number.String())
 	}
-	part := &Part{Base: common.Base{C: c, At: at, Profile: p}, restore: true}
+	part := &Part{Base: common.Base{C: c, At: at, Profile: p}, restore: true, watches: w}
 	part.panes = present.Panes(p, c.Now())
 	part.links = present.ProfileLinks(p)
 	part.lv.SetLen(len(part.links))
@@ -66,9 +70,56 @@ func (p *Part) Layout(h int) {
 	}
 }
 
-// Head is the way here and the panes' tabs.
+// Head is the way here, what changed since the user last looked (a
+// watched company), and the panes' tabs.
 func (p *Part) Head(w int) []string {
-	return append(p.C.Crumbs(p.At, w), p.C.TabsLine(present.PaneNames, p.At.Tab, w))
+	out := append(p.C.Crumbs(p.At, w), p.changeLines(w)...)
+	return append(out, p.C.TabsLine(present.PaneNames, p.At.Tab, w))
+}
+
+// Arrive reads the company's changes not seen yet, if it is watched;
+// the watch list may not have been read yet, at start.
+func (p *Part) Arrive() tea.Cmd {
+	if p.watches == nil {
+		return nil
+	}
+	_, p.asked = p.watches.Counts()
+	return p.watches.LoadShown(p.At.Company)
+}
+
+// changeLines are the company's changes since the user last looked, at
+// most watches.ProfileShows of them: a company with more keeps them
+// unseen for the watch page, which lists them all.
+func (p *Part) changeLines(w int) []string {
+	if p.watches == nil {
+		return nil
+	}
+	sh := p.watches.Shown(p.At.Company)
+	if sh == nil || len(sh.Changes) == 0 {
+		return nil
+	}
+	s := p.C.Styles
+	n := len(sh.Changes)
+	head := "1 change since you last looked:"
+	if n > 1 {
+		head = present.Thousands(n) + " changes since you last looked:"
+	}
+	out := []string{common.Fit("  "+s.Warning.Render(head), w)}
+	shown := sh.Changes
+	if n > watches.ProfileShows {
+		shown = shown[:watches.ProfileShows-1]
+	}
+	for _, c := range shown {
+		out = append(out, common.Fit("    "+s.Value.Render(common.Cut(common.Line(c.Date)+"  "+present.WatchChange(c), w-4)), w))
+	}
+	if more := n - len(shown); more > 0 {
+		text := fmt.Sprintf("… and %s more", present.Thousands(more))
+		if !sh.Seen {
+			text += ": W lists them all, and enter there marks them seen"
+		}
+		out = append(out, common.Fit("    "+s.Meta.Render(common.Cut(text, w-4)), w))
+	}
+	return out
 }
 
 // Body is the pane shown.
@@ -136,8 +187,23 @@ func (p *Part) CopyText() (string, *common.Trouble) {
 	return u, nil
 }
 
-// Update takes the keys of the panes.
+// Update takes the keys of the panes, and news of the watch list: a
+// check that ended, or the company watched now, may bring changes.
 func (p *Part) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case watches.StateMsg:
+		if !p.asked {
+			return p.Arrive()
+		}
+	case watches.CheckMsg:
+		if msg.Ended() {
+			return p.Arrive()
+		}
+	case watches.ToggledMsg:
+		if msg.Number == p.At.Company {
+			return p.Arrive()
+		}
+	}
 	m, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
