@@ -118,7 +118,9 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.keys.Update(msg)
 	case m.box.Focused():
 		if key.Matches(msg, k.Box.Leave) {
-			if m.busy() {
+			// A page on its way, or more of a list, is cancelled; the page's
+			// own work (a walk, a check) goes on, and esc leaves the box.
+			if m.nav != nil || m.pageLoading() {
 				return m.cancelRequests()
 			}
 			m.box.Blur()

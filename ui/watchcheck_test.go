@@ -174,3 +174,65 @@ func TestACheckWaitingForTheQuotaSaysUntilWhenAndEscStopsIt(t *testing.T) {
 		t.Fatalf("the check sent %d requests into the registry's reserve", w.probes.Load())
 	}
 }
+
+// A cron job's check (another store on the same file, as another process
+// has) while the browser's runs: each company is checked by one of them,
+// each change is recorded once, and the browser says nothing is wrong.
+func TestABrowserCheckAndACronCheckAtOnceRecordEachChangeOnce(t *testing.T) {
+	w := seededWorld(t)
+	release := w.holdChecks("00006421")
+	defer release()
+	b := w.browser(t, 160, 30)
+	b.onWatchPage(5)
+	b.keys("r")
+	until(t, "the browser's check to reach 00006421", func() bool { return w.waiting.Load() == 1 })
+
+	cron, err := watch.Open(w.path, "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cron.Close()
+	// A second later: the cron job checks again what the browser's check
+	// has done, and finds nothing new there.
+	w.clock.set(w.clock.now().Add(time.Second))
+	rep, err := watch.New(cron, w.client, watch.Options{Now: w.clock.now}).Check(context.Background(), watch.CheckOptions{})
+	if err != nil {
+		t.Fatalf("the cron check failed: %v", err)
+	}
+	if rep.Checked != 4 || len(rep.Changes) != 0 {
+		t.Fatalf("the cron check checked %d and found %d changes, want the 4 the browser had done and nothing new", rep.Checked, len(rep.Changes))
+	}
+	if len(rep.NotChecked) != 1 || rep.NotChecked[0].Number != "00006421" || rep.NotChecked[0].Why != watch.ReasonElsewhere {
+		t.Fatalf("the cron check left %+v, want 00006421 to the browser's check", rep.NotChecked)
+	}
+	release()
+	s := b.shows("Checked 5 companies: 4 changes at 2 companies.")
+	if strings.Contains(strings.ToLower(s.screen), "locked") || strings.Contains(s.screen, "could not") {
+		t.Fatalf("the browser shows trouble:\n%s", s.screen)
+	}
+	if got := len(w.logged(t)); got != 4 {
+		t.Fatalf("%d changes in the log, want 4", got)
+	}
+}
+
+// esc in the search box leaves it: it does not claim to cancel a check
+// that goes on.
+func TestEscInTheSearchBoxDuringACheckLeavesTheBoxAndTheCheckGoesOn(t *testing.T) {
+	w := seededWorld(t)
+	release := w.holdChecks("00006421")
+	defer release()
+	b := w.browser(t, 120, 30)
+	b.onWatchPage(5)
+	b.keys("r")
+	until(t, "the check to reach 00006421", func() bool { return w.waiting.Load() == 1 })
+	b.keys("/", "esc")
+	s := b.ask()
+	if s.searching || s.note == "Cancelled." {
+		t.Fatalf("esc in the search box: searching %v, the footer says %q", s.searching, s.note)
+	}
+	if w.waiting.Load() != 1 {
+		t.Fatal("esc in the search box stopped the check")
+	}
+	release()
+	b.shows("Checked 5 companies: 4 changes at 2 companies.")
+}
