@@ -163,7 +163,7 @@ func TestAProfileShowsItsUnseenChangesAtTheTopAndShownIsSeen(t *testing.T) {
 	m := w.model(t, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006420\n"})
 	s := screen(m)
-	mustContain(t, s, "1 change since you last looked:", "filed: full accounts made up to 31 Mar 2026 (AA)", common.WatchedMark)
+	mustContain(t, s, "1 change since you last looked:", "filed: full accounts made up to 31 March 2026 (AA)", common.WatchedMark)
 	if left := w.unseen(t, "00006420"); len(left) != 0 {
 		t.Fatalf("the profile showed its change but left it unseen: %+v", left)
 	}

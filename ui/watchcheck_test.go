@@ -81,7 +81,7 @@ func TestACheckGoesOnWhileTheUserMovesOpensACompanyAndComesBack(t *testing.T) {
 	b.keys("r")
 	until(t, "the check to reach 00006421", func() bool { return w.waiting.Load() == 1 })
 	// 00006420 changed already: its change is listed while the check runs.
-	b.shows("Checking 5 companies: 4 done, 1 change", "esc stops", "filed: full accounts made up to 31 Mar 2026")
+	b.shows("Checking 5 companies: 4 done, 1 change", "esc stops", "filed: full accounts made up to 31 March 2026")
 
 	b.keys("down", "enter") // the change of 00006420, at the top
 	b.onCompany("00006420")
