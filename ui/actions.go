@@ -148,6 +148,9 @@ func (m *model) toggleSource() tea.Cmd {
 	if to.IsHome() {
 		return m.c.Flash("Open a company first: the source is the registry's JSON for a page.", false)
 	}
+	if src, ok := m.page.(common.Sourced); ok && !src.HasSource() && !to.Source {
+		return m.c.Flash("This page is made from many answers, or none: it has no source of its own to show.", false)
+	}
 	to.Source = !to.Source
 	to.Cursor, to.Offset = 0, 0
 	pg, ok := m.makers.build(to)

@@ -114,6 +114,13 @@ func TestTheWatchPageListsChangedCompaniesFirstWithTheirChangesInWordsThenByDead
 		t.Fatalf("the companies are in the order %s", order)
 	}
 	mustContain(t, screen(m), "2 changed since you last looked (4 changes)", "overdue by 41 days", "due in 39 days", "dissolved")
+
+	// v has nothing to show here, and leaves the page as it is.
+	press(t, m, "down", "v")
+	if at := place(m); at.Show != common.ShowWatching || at.Source || at.Cursor != 1 {
+		t.Fatalf("v on the watch page left %+v", at)
+	}
+	mustContain(t, m.c.Note.Text, "no source of its own")
 }
 
 func numbersIn(rows []string) []string {

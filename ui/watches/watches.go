@@ -123,7 +123,7 @@ func (s *Session) OnPage(on bool) { s.onPage = on }
 func (s *Session) Shown(n api.Number) *Shown { return s.shown[n] }
 
 // StateMsg is the list as read: which companies are watched, and its
-// counts. exists is false when there is no list yet.
+// counts; none of either when there is no list yet.
 type StateMsg struct {
 	watched []api.Number
 	counts  Counts
