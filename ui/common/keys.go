@@ -126,12 +126,8 @@ func DefaultKeyMap() KeyMap {
 			OpenDoc:  b([]string{"D"}, "D", "open document"),
 			Web:      b([]string{"o"}, "o", "web page"),
 		},
-		Watch: WatchKeys{
-			Toggle: b([]string{"w"}, "w", "watch/unwatch"),
-			List:   b([]string{"W"}, "W", "watch list"),
-			// r on the watch page: there, reloading is asking the registry.
-			Check: b([]string{"r"}, "r", "check now"),
-		},
+		Watch: WatchKeys{Toggle: b([]string{"w"}, "w", "watch/unwatch"), List: b([]string{"W"}, "W", "watch list"),
+			Check: b([]string{"r"}, "r", "check now")},
 		Box: BoxKeys{
 			RecentUp:   b([]string{"up"}, "↑/↓", "recent"),
 			RecentDown: key.NewBinding(key.WithKeys("down")),
