@@ -168,6 +168,9 @@ func (b *Box) Key(msg tea.KeyPressMsg) (tea.Cmd, Intent) {
 	case b.suggesting() && len(b.matches.items) > 0 && key.Matches(msg, k.Box.RecentUp):
 		b.matches.move(-1)
 		return nil, Intent{}
+	case key.Matches(msg, k.Box.Complete):
+		b.complete()
+		return b.onText(), Intent{}
 	}
 	if msg.Text != "" {
 		b.takeOver()
@@ -181,7 +184,6 @@ func (b *Box) Key(msg tea.KeyPressMsg) (tea.Cmd, Intent) {
 	if b.input.Value() != "" {
 		b.recent.sel = -1
 	}
-	b.caseLikeSuggestion()
 	return tea.Batch(cmd, b.onText()), Intent{}
 }
 
@@ -192,11 +194,11 @@ func (b *Box) Input(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// caseLikeSuggestion writes what was typed in the case of the recent
-// number it is completing ("sc" becomes "SC" while SC006405 is
-// suggested), so the suggestion reads as one number and tab completes it
-// as the registry writes it.
-func (b *Box) caseLikeSuggestion() {
+// complete is tab: the recent number the input suggests replaces what
+// was typed, written as the registry writes it ("sc" completes to
+// SC006405). What is typed is never changed otherwise: a name that
+// begins like a number ("officer001", "sc") stays as typed.
+func (b *Box) complete() {
 	// CurrentSuggestion itself panics when the input's index has gone
 	// below zero (bubbles v2.2.1 checks only the upper bound).
 	matched, i := b.input.MatchedSuggestions(), b.input.CurrentSuggestionIndex()
@@ -204,13 +206,13 @@ func (b *Box) caseLikeSuggestion() {
 		return
 	}
 	v, sug := b.input.Value(), matched[i]
-	if v == "" || len(sug) < len(v) || b.input.Position() != len([]rune(v)) {
+	if v == "" || len(sug) < len(v) || b.input.Position() != len([]rune(v)) || !strings.EqualFold(sug[:len(v)], v) {
 		return
 	}
-	if head := sug[:len(v)]; head != v && strings.EqualFold(head, v) {
-		b.input.SetValue(head)
-		b.input.CursorEnd()
-	}
+	b.awaiting = false
+	b.input.SetValue(sug)
+	b.input.CursorEnd()
+	b.matchRecent()
 }
 
 // takeOver gives the box back to the user who types or pastes while the
