@@ -85,3 +85,35 @@ func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
 	}
 	mustContain(t, screen(m), "using the key for this session only")
 }
+
+// Issue 20, item 25: a key the prompt refuses is taken out of the masked
+// field, so the next key typed is the whole of what is saved, not
+// appended to the refused one.
+func TestARefusedKeyIsEmptiedFromThePrompt(t *testing.T) {
+	f := fakeWith(t, "00000001")
+	var tried []string
+	m := testModel(t, f, Options{
+		NeedKey: true,
+		Numbers: []api.Number{"00000001"},
+		SaveKey: func(k string) (string, error) {
+			tried = append(tried, k)
+			if k != "abcdef12-3456-7890-abcd-ef1234567890" {
+				return "", errorString("this is not an API key: it should be 36 characters")
+			}
+			return k, nil
+		},
+	})
+	run(t, m, m.Init())
+	send(t, m, tea.PasteMsg{Content: "wrong"})
+	press(t, m, "enter")
+	s := screen(m)
+	mustContain(t, s, "this is not an API key", "Key › paste your REST API key")
+	send(t, m, tea.PasteMsg{Content: "abcdef12-3456-7890-abcd-ef1234567890"})
+	press(t, m, "enter")
+	if !slices.Equal(tried, []string{"wrong", "abcdef12-3456-7890-abcd-ef1234567890"}) {
+		t.Fatalf("the keys tried were %q", tried)
+	}
+	if m.keys != nil || place(m).Company != "00000001" {
+		t.Fatalf("after a good key: key screen %v, page %+v", m.keys != nil, place(m))
+	}
+}

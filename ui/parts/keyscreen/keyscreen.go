@@ -132,7 +132,10 @@ func (m *Model) onSaved(msg SavedMsg) tea.Cmd {
 		}
 		reason = sanitize.Line(reason)
 		if msg.key == "" {
+			// Refused: the field is emptied, so the next key typed or
+			// pasted is the whole of the next try.
 			m.err = reason
+			m.input.Reset()
 			return nil
 		}
 	}
