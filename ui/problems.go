@@ -70,6 +70,15 @@ func (m *model) fail(f failure, err error, typed bool) tea.Cmd {
 		t.err = err
 		t.tick++
 		return m.countdown(t.tick)
+	case errors.Is(err, api.ErrNotFound) && f.key.Res.Kind == api.ResCompany && m.box.Queued():
+		// Stepping through a paste with n: the keyboard stays with the
+		// page, so the next n opens the next number rather than typing.
+		next, _ := m.box.Peek()
+		t.show(common.Trouble{Title: "Company " + f.key.Res.Number.String() + " not found",
+			Detail: "The registry has no company with this number (404). n opens the next pasted number, " + next.String() +
+				"; / then ↓ finds this one to edit."})
+		m.box.Skip(f.key.Res.Number)
+		return nil
 	case errors.Is(err, api.ErrNotFound) && f.key.Res.Kind == api.ResCompany:
 		t.show(common.Explain(err, f.key.Res, now, time.Time{}))
 		m.box.Await(typed)

@@ -145,6 +145,18 @@ func (b *Box) NotFound(n api.Number) tea.Cmd {
 	return b.Focus()
 }
 
+// Skip sets aside a number of a paste the registry does not know, while
+// more are queued: the box gives the keyboard back to the page, so that
+// n goes on through the paste, and the number is the first pick under
+// the box (/ then ↓) to be edited.
+func (b *Box) Skip(n api.Number) {
+	b.awaiting = false
+	b.input.Reset()
+	b.lastText = n.String()
+	b.matchRecent()
+	b.Blur()
+}
+
 // Key takes a key while the box has the keyboard: Enter opens, ↑/↓ pick
 // a recent number or a match; the rest is typing. esc is the root's.
 func (b *Box) Key(msg tea.KeyPressMsg) (tea.Cmd, Intent) {
@@ -299,6 +311,14 @@ func (b *Box) Next() (api.Number, bool) {
 	n := b.queue[0]
 	b.queue = b.queue[1:]
 	return n, true
+}
+
+// Peek is the next number of a paste to open, left on the queue.
+func (b *Box) Peek() (api.Number, bool) {
+	if len(b.queue) == 0 {
+		return "", false
+	}
+	return b.queue[0], true
 }
 
 // Queued says whether numbers of a paste are still to open.

@@ -34,10 +34,29 @@ func (b *Box) Update(msg tea.Msg) tea.Cmd {
 func (b *Box) Lines(w int) []string {
 	// The input draws its own suggestion past its width; cut it without
 	// an ellipsis, which would read as part of the text.
-	out := []string{ansi.Truncate(b.input.View(), max(w, 1), "")}
+	out := []string{ansi.Truncate(b.inputView(), max(w, 1), "")}
 	out = append(out, b.matchLines(w)...)
 	out = append(out, b.recentLines(w)...)
 	return append(out, b.queueLines(w)...)
+}
+
+// inputView draws the input. While a recent number is suggested, what is
+// typed of it is drawn in the registry's case ("sc" reads SC006405), so
+// the suggestion reads as one number; the text itself stays as typed,
+// and a name that only begins like a number ("officer001") is drawn as
+// typed once no number is suggested.
+func (b *Box) inputView() string {
+	in := b.input // a copy: drawing changes nothing
+	matched, i := in.MatchedSuggestions(), in.CurrentSuggestionIndex()
+	v := in.Value()
+	if i < 0 || i >= len(matched) || v == "" || in.Position() != len([]rune(v)) {
+		return in.View()
+	}
+	if sug := matched[i]; len(sug) >= len(v) && sug[:len(v)] != v && strings.EqualFold(sug[:len(v)], v) {
+		in.SetValue(sug[:len(v)])
+		in.CursorEnd()
+	}
+	return in.View()
 }
 
 // queueLines offer the numbers of a paste still to open.
