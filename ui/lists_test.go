@@ -131,3 +131,22 @@ func TestALongJSONLineIsWrappedNotCut(t *testing.T) {
 		}
 	}
 }
+
+// Issue 20, item 14: the first end on a list not all loaded goes to the
+// last row loaded, as the README says, while it says what loading the
+// rest costs; it fetches nothing more until end again.
+func TestTheFirstEndGoesToTheLastRowLoaded(t *testing.T) {
+	f, m := browsing(t)
+	selectLink(t, m, "Filing history")
+	press(t, m, "enter")
+	before := f.count()
+	press(t, m, "end")
+	if window(m).Cursor() != rowsOf(m).Count-1 || rowsOf(m).Count != 100 {
+		t.Fatalf("the first end left the cursor on %d of %d loaded", window(m).Cursor(), rowsOf(m).Count)
+	}
+	s := screen(m)
+	mustContain(t, s, "49 more pages to load")
+	if f.count() != before {
+		t.Fatalf("the first end sent %d requests", f.count()-before)
+	}
+}

@@ -305,6 +305,9 @@ func (p *Part) toListEnd() tea.Cmd {
 		pages = (l.Total - l.Loaded + size - 1) / size
 	}
 	if !p.endAsked && (pages < 0 || pages > endWithoutAsking) {
+		// The last row loaded at once, as end does on any list; the
+		// rest only once asked, so nothing more is fetched yet.
+		p.T.LV.End()
 		p.endAsked = true
 		cost := "an unknown number of pages to load"
 		if pages > 0 {
