@@ -17,6 +17,7 @@ func charges(d *api.Charges, _ given) *Page {
 		Columns: []Column{{Title: "Created"}, {Title: "Status"}, {Title: "Charge", Flex: true}, {Title: "Persons entitled", Flex: true}},
 		Summary: chargesSummary(d),
 		Caveat:  unreadableCaveat(d.Unreadable),
+		Past:    "satisfied",
 	}
 	for _, c := range d.Items {
 		entitled := make([]string, 0, len(c.PersonsEntitled))

@@ -90,6 +90,7 @@ func Connections(r *connections.Result) *Page {
 		Caveat:  notCheckedCaveat(r),
 		Total:   len(r.Companies),
 		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "When"}, {Title: "Linked by", Flex: true}},
+		Past:    "linked only in the past",
 	}
 	if len(r.Companies) == 0 {
 		pg.Empty = "No other company is linked to it through its officers or its owners."

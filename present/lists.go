@@ -17,6 +17,7 @@ func officers(d *api.Officers, g given) *Page {
 		Empty:   d.Empty,
 		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}, {Title: "Identity", Optional: true}},
 		Summary: officerSummary(d),
+		Past:    "resigned",
 	}
 	// A company whose officers are all inactive has ceased, whatever its
 	// profile (if known) says.
@@ -108,6 +109,7 @@ func pscStatements(d *api.PSCStatements, _ given) *Page {
 		Empty:   d.Empty,
 		Columns: []Column{{Title: "Notified"}, {Title: "Ceased"}, {Title: "Statement", Flex: true}},
 		Summary: counted(d.Total(), "statement", "statements"),
+		Past:    "ceased",
 	}
 	var parts []string
 	if d.ActiveCount != nil {
@@ -137,6 +139,7 @@ func appointments(d *api.Appointments, _ given) *Page {
 		Heading: clean(d.Name),
 		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}},
 		Summary: counted(d.Total(), "appointment", "appointments"),
+		Past:    "resigned",
 	}
 	if b := Birth(d.DateOfBirth); b != "" {
 		pg.Summary += " · born " + b

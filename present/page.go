@@ -15,10 +15,15 @@ import (
 // per answer; the browser joins them and --plain prints them one after
 // the other.
 type Page struct {
-	Heading  string // whose it is when that is not a company: an officer's name, shown in the company's place
-	Summary  string // counts, such as "8 officers: 5 active, 3 resigned"
-	Caveat   string // a warning about reading it
-	Empty    string // why nothing is listed, when nothing is
+	Heading string // whose it is when that is not a company: an officer's name, shown in the company's place
+	Summary string // counts, such as "8 officers: 5 active, 3 resigned"
+	Caveat  string // a warning about reading it
+	Empty   string // why nothing is listed, when nothing is
+	// Past is what a quiet row of this list is ("resigned", "ceased",
+	// "satisfied", "dissolved"), for the words of showing the current
+	// rows only; "" for a list whose rows are neither current nor past
+	// (filings).
+	Past     string
 	Columns  []Column
 	Items    []Item
 	Total    int       // items in the whole list; -1 when the registry did not say

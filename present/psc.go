@@ -28,6 +28,7 @@ func pscs(d *api.PSCList, g given) *Page {
 		Empty:   d.Empty,
 		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind"}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Identity", Optional: true}, {Title: "Control", Flex: true}},
 		Caveat:  unreadableCaveat(d.Unreadable),
+		Past:    "ceased",
 	}
 	pg.Summary = pscSummary(d, pg, one, many)
 	if d.Links.Exemptions != "" && len(d.Items) > 0 {

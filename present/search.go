@@ -17,7 +17,7 @@ import (
 // record. Where the query matched a name is accented.
 func search(d *api.SearchResults, g given) *Page {
 	kind := g.answer.Resource.Kind
-	pg := &Page{Total: d.Total(), Empty: d.Empty}
+	pg := &Page{Total: d.Total(), Empty: d.Empty, Past: "dissolved"}
 	switch kind {
 	case api.ResSearchCompanies:
 		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Incorporated"}, {Title: "Address", Flex: true}}

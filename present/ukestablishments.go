@@ -15,6 +15,7 @@ func ukEstablishments(d *api.UKEstablishments, _ given) *Page {
 		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Locality"}},
 		Summary: counted(len(d.Items), "UK establishment", "UK establishments"),
 		Caveat:  unreadableCaveat(d.Unreadable),
+		Past:    "dissolved",
 	}
 	if len(d.Items) == 0 {
 		pg.Summary = ""

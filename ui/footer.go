@@ -30,9 +30,14 @@ func (m *model) footerLines(w int) []string {
 	gap := w - 1 - ansi.StringWidth(right)
 	above, left := m.statusLeft(w, gap)
 	status := " " + common.Pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
-	bindings := m.contextKeys().ShortHelp()
-	if m.box.Focused() {
+	var bindings []key.Binding
+	switch t, typist := m.page.(common.Typist); {
+	case m.box.Focused():
 		bindings = m.box.Keys()
+	case typist && t.Typing():
+		bindings = t.TypingKeys()
+	default:
+		bindings = m.contextKeys().ShortHelp()
 	}
 	keys := " " + m.foot.help.ShortHelpView(fitKeys(bindings, w-1))
 	return append(above, common.Fit(status, w), common.Fit(keys, w))

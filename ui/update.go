@@ -181,8 +181,8 @@ func (m *model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Lists.Filter) && !here.Lists.Filter.Enabled():
 		return m.c.Flash("Only a list can be filtered.", false)
-	case key.Matches(msg, k.Lists.Current) && !here.Lists.Current.Enabled():
-		return m.c.Flash("Nothing here is resigned, ceased or satisfied: every row is current.", false)
+	case key.Matches(msg, k.Lists.Current) && !here.Lists.Filter.Enabled():
+		return m.c.Flash("Only a list has current rows: c works on lists of officers, owners, charges and appointments.", false)
 	case key.Matches(msg, k.Lists.Expand) && !here.Lists.Expand.Enabled():
 		return m.c.Flash("e expands a connected company, on the companies of a connections page.", false)
 	case key.Matches(msg, k.Lists.Sort, k.Lists.Reverse) && !here.Lists.Sort.Enabled():

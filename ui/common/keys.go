@@ -150,6 +150,14 @@ func (k KeyMap) SearchHelp() []key.Binding {
 	return []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}
 }
 
+// FilterHelp is the footer while a list's filter has the keyboard.
+func (k KeyMap) FilterHelp() []key.Binding {
+	keep, drop := k.Pages.Open, k.Box.Leave
+	keep.SetHelp("enter", "keep the filter")
+	drop.SetHelp("esc", "drop the filter")
+	return []key.Binding{keep, drop, k.Box.ForceQuit}
+}
+
 // KeyScreenHelp is the footer of the key screen.
 func (k KeyMap) KeyScreenHelp() []key.Binding {
 	save, leave := k.Pages.Open, k.Do.Cancel

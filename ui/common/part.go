@@ -1,6 +1,7 @@
 package common
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
@@ -96,9 +97,10 @@ type Copier interface {
 }
 
 // Typist is a part with an input that has the keyboard (a filter): every
-// key but ctrl+c goes to it.
+// key but ctrl+c goes to it, and the footer shows its keys.
 type Typist interface {
 	Typing() bool
+	TypingKeys() []key.Binding
 }
 
 // Sourced is a part made from what the registry sent, whose source (v)

@@ -98,6 +98,9 @@ func (t *Model) Position() string {
 // Typing says whether the filter has the keyboard.
 func (t *Model) Typing() bool { return t.typing }
 
+// TypingKeys are the footer's keys while the filter has the keyboard.
+func (t *Model) TypingKeys() []key.Binding { return t.C.Keys.FilterHelp() }
+
 // StartFilter is f: type to keep only the rows that match.
 func (t *Model) StartFilter() tea.Cmd {
 	t.typing = true
@@ -118,7 +121,7 @@ func (t *Model) FilterKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Box.Leave):
 		t.stopTyping()
-		t.Apply("", t.Rows.Current)
+		t.clear(t.Rows.Current)
 		return nil
 	}
 	var cmd tea.Cmd
@@ -144,12 +147,19 @@ func (t *Model) stopTyping() {
 	t.input.Blur()
 }
 
+// NoPast is what c says on a list whose rows are neither current nor
+// past.
+const NoPast = "The rows of this list are neither current nor past: c works on lists of officers, owners, charges and appointments."
+
 // ToggleCurrent is c: the current rows only (no one resigned, nothing
 // ceased or satisfied), or all again.
 func (t *Model) ToggleCurrent() tea.Cmd {
 	l := t.Rows
-	if !l.HasQuiet() && !l.Current {
-		return t.C.Flash("Nothing here is resigned, ceased or satisfied: every row is current.", false)
+	switch {
+	case l.Past == "" && !l.Current:
+		return t.C.Flash(NoPast, false)
+	case !l.HasQuiet() && !l.Current:
+		return t.C.Flash("No row loaded is "+l.Past+": every one is current.", false)
 	}
 	t.Apply(l.Filter, !l.Current)
 	if l.Current {
@@ -170,8 +180,24 @@ func (t *Model) Escape() bool {
 	if !t.Rows.Filtered() {
 		return false
 	}
-	t.Apply("", false)
+	t.clear(false)
 	return true
+}
+
+// clear drops the filter's text (and with current false, the current
+// rows only), keeping the cursor on the row it was on, where it was in
+// the window.
+func (t *Model) clear(current bool) {
+	l := t.Rows
+	if l.Len() == 0 {
+		t.Apply("", current)
+		return
+	}
+	row, line := l.LoadedIndex(t.LV.Cursor()), t.LV.Cursor()-t.LV.Offset()
+	l.SetFilter("", current)
+	t.LV.SetLen(l.Len())
+	at := l.ShownIndex(row)
+	t.LV.SetPosition(at, at-line)
 }
 
 // FilterLines say what the filter keeps, of how much: the rows loaded,

@@ -31,6 +31,7 @@ type Rows struct {
 	Summary string // counts, under the breadcrumb
 	Caveat  string // a warning about reading the list (dissolved companies)
 	Heading string // whose list it is, when that is not a company (an officer)
+	Past    string // what a quiet row is ("resigned"); "" when rows are neither current nor past
 	Widest  []int  // the widest cell of each column so far
 
 	// What is shown of the items loaded: those containing Filter (as
@@ -83,6 +84,24 @@ func (l *Rows) PageStart(i int) int {
 	return l.starts[sort.SearchInts(l.starts, i+1)-1]
 }
 
+// LoadedIndex is the index among the rows loaded of the i-th row shown.
+func (l *Rows) LoadedIndex(i int) int {
+	if l.Filtered() {
+		return l.shown[i]
+	}
+	return i
+}
+
+// ShownIndex is the index among the rows shown of the row loaded at i,
+// or of the first shown after it when it is not shown (the last shown
+// when none is).
+func (l *Rows) ShownIndex(i int) int {
+	if !l.Filtered() {
+		return i
+	}
+	return min(sort.SearchInts(l.shown, i), max(len(l.shown)-1, 0))
+}
+
 // SetFilter shows only the rows that match, of those loaded and of those
 // still to come.
 func (l *Rows) SetFilter(text string, current bool) {
@@ -117,6 +136,9 @@ func (l *Rows) Add(pg *present.Page) {
 	l.Total, l.Empty, l.Summary, l.Caveat = pg.Total, pg.Empty, pg.Summary, pg.Caveat
 	if pg.Heading != "" {
 		l.Heading = pg.Heading
+	}
+	if pg.Past != "" {
+		l.Past = pg.Past
 	}
 	for _, it := range pg.Items {
 		for i, c := range it.Cells {

@@ -99,12 +99,13 @@ func (p *Part) Head(w int) []string {
 	return append(out, p.T.FilterLines(w)...)
 }
 
-func (p *Part) Mid(w int) []string     { return p.T.Mid(w) }
-func (p *Part) Body(w, h int) []string { return p.T.Body(w, h) }
-func (p *Part) Foot(w int) []string    { return p.T.Foot(w) }
-func (p *Part) Position() string       { return p.T.Position() }
-func (p *Part) Typing() bool           { return p.T.Typing() }
-func (p *Part) HasSource() bool        { return true }
+func (p *Part) Mid(w int) []string        { return p.T.Mid(w) }
+func (p *Part) Body(w, h int) []string    { return p.T.Body(w, h) }
+func (p *Part) Foot(w int) []string       { return p.T.Foot(w) }
+func (p *Part) Position() string          { return p.T.Position() }
+func (p *Part) Typing() bool              { return p.T.Typing() }
+func (p *Part) TypingKeys() []key.Binding { return p.T.TypingKeys() }
+func (p *Part) HasSource() bool           { return true }
 
 // Pointed is the row under the cursor and the page it came in.
 func (p *Part) Pointed() common.Pointed {
