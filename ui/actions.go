@@ -29,6 +29,9 @@ func (m *model) escape() tea.Cmd {
 	switch {
 	case m.busy():
 		return m.cancelRequests()
+	case m.trouble.shown != nil && !m.trouble.retryAt.IsZero():
+		m.trouble.dismiss()
+		return m.c.Flash("Stopped waiting for the quota: the request was not sent again.", false)
 	case m.trouble.shown != nil:
 		m.trouble.dismiss()
 	case m.dl.Dismiss():
@@ -56,9 +59,13 @@ func (m *model) pageLoading() bool {
 // cancelRequests stops the requests in flight; their answers, if any still
 // come, are dropped, and the page on screen stays.
 func (m *model) cancelRequests() tea.Cmd {
+	waiting := m.foot.waits.Len() > 0
 	m.stopNav()
 	if l, ok := m.page.(loader); ok {
 		l.StopLoading()
+	}
+	if waiting {
+		return m.c.Flash("Cancelled: stopped waiting for the quota, and nothing was sent.", false)
 	}
 	return m.c.Flash("Cancelled.", false)
 }

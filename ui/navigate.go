@@ -138,6 +138,7 @@ func (m *model) arrive(pg common.Part, why purpose, delta int, notes int) tea.Cm
 	}
 	m.page = pg
 	m.trouble.clear()
+	m.dl.Dismiss() // a finished download's outcome was said on the page it finished on
 	m.help = nil
 	m.layout() // the restored cursor decides whether more is needed
 	var cmds []tea.Cmd

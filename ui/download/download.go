@@ -53,7 +53,7 @@ type Options struct {
 }
 
 // Model is the download under way, or the last one, whose outcome stays
-// under the page until esc or the next download.
+// under the page until esc, the next page or the next download.
 type Model struct {
 	c     *common.Common
 	opts  Options

@@ -32,6 +32,8 @@ type matches struct {
 	query   string         // what they are for
 	items   []present.Item // the matches, as the results page shows them
 	summary string         // how many in all, or that nothing was found
+	failed  string         // why they could not be fetched, in words
+	waiting bool           // a pause in typing is waited for, to ask then
 	sel     int            // the match picked with ↑/↓, or -1
 	asking  *askRequest    // the search in flight, if any
 	pause   int            // the pause in typing waited for; older ones are dropped
@@ -57,8 +59,9 @@ type matchedMsg struct {
 	err error
 }
 
-// stop gives up the search in flight.
+// stop gives up the search in flight, and the one a pause would ask.
 func (m *matches) stop() {
+	m.waiting = false
 	if m.asking != nil {
 		m.asking.cancel()
 		m.asking = nil
@@ -133,16 +136,17 @@ func (b *Box) onText() tea.Cmd {
 	if q == "" {
 		return nil
 	}
-	b.matches.query = q
+	b.matches.query, b.matches.waiting = q, true
 	return b.c.After(typingPause, func(time.Time) tea.Msg { return pauseMsg{pause, q} })
 }
 
 // onPause asks for the matches of the text that rested, from the cache
 // when this session asked already.
 func (b *Box) onPause(msg pauseMsg) tea.Cmd {
-	if msg.id != b.matches.pause || msg.text != b.matches.query || !b.focused {
+	if msg.id != b.matches.pause || msg.text != b.matches.query || !b.focused || !b.matches.waiting {
 		return nil
 	}
+	b.matches.waiting = false
 	k := searchFor(msg.text)
 	if e, ok := b.c.Cache.Get(k); ok {
 		b.matches.show(e.Page)
@@ -171,7 +175,8 @@ func (b *Box) onMatched(msg matchedMsg) {
 	b.matches.asking = nil
 	if msg.err != nil {
 		if !common.IsCanceled(msg.err) {
-			b.matches.summary = "Matches not found: " + common.Line(common.Explain(msg.err, msg.key.Res, b.c.Now(), time.Time{}).Detail)
+			// What went wrong, not "not found": the name may well match.
+			b.matches.failed = common.Explain(msg.err, msg.key.Res, b.c.Now(), time.Time{}).Title
 		}
 		return
 	}
@@ -196,14 +201,25 @@ func (b *Box) matchLines(w int) []string {
 	m := &b.matches
 	head := fmt.Sprintf("Matches for %q", m.query)
 	switch {
-	case m.asking != nil || (m.items == nil && m.summary == ""):
+	case m.failed != "":
+		// Enter lists the matches on a page of their own: the request
+		// again. r would only type an r.
+		head += ": " + common.Sentence(common.Line(m.failed)) + " Enter tries again, esc leaves the search"
+	case m.asking != nil || m.waiting:
 		head += ": searching…"
+	case m.items == nil && m.summary == "":
+		// Asked for no more (Enter listed them, and esc stopped that):
+		// nothing is on its way.
+		return nil
 	case len(m.items) == 0:
 		head = common.Line(common.Or(m.summary, fmt.Sprintf("Nothing found for %q", m.query))) + ": edit the text, or esc"
 	default:
 		head = common.Line(m.summary) + ": ↑/↓ pick, Enter opens"
 	}
-	out := []string{common.Fit("  "+b.c.Styles.Quiet.Render(head), w)}
+	var out []string
+	for _, l := range common.Wrap(head, w-2, 2) {
+		out = append(out, common.Fit("  "+b.c.Styles.Quiet.Render(l), w))
+	}
 	for i, it := range m.items[:min(len(m.items), matchesShown)] {
 		out = append(out, b.matchLine(it, i == m.sel, w))
 	}
