@@ -220,7 +220,7 @@ func (m *Model) start(res api.Resource, f *api.FilingItem, open bool) tea.Cmd {
 		d.stage = "the document API"
 	}
 	m.dl = d
-	r := &reporter{state: Msg{id: d.id, title: d.title, stage: d.stage}, notify: make(chan struct{}, 1)}
+	r := &reporter{state: Msg{id: d.id, title: d.title, stage: d.stage, prog: api.Progress{Total: -1}}, notify: make(chan struct{}, 1)}
 	dir, reg, docs := m.dir(), m.c.Reg, m.opts.Docs
 	go func() {
 		defer close(d.done)
@@ -271,11 +271,29 @@ func fetch(ctx context.Context, reg common.Registry, docs Documents, res api.Res
 	}
 	r.set(func(s *Msg) { s.stage = "the storage" })
 	return save.Into(dir, name, func(w io.Writer) error {
-		_, err := docs.Download(ctx, meta, api.FormatPDF, w, func(p api.Progress) {
-			r.set(func(s *Msg) { s.prog, s.bytes = p, true })
+		// The bytes are counted as they are written: the document API
+		// tells of progress at most every tenth of a second, so a
+		// download that stalls just after a burst would show less than
+		// is on disk.
+		_, err := docs.Download(ctx, meta, api.FormatPDF, &counter{w: w, r: r}, func(p api.Progress) {
+			r.set(func(s *Msg) { s.prog.Total, s.prog.Done, s.bytes = p.Total, max(s.prog.Done, p.Done), true })
 		})
 		return err
 	})
+}
+
+// counter tells of every byte written, as it is written.
+type counter struct {
+	w io.Writer
+	r *reporter
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if n > 0 {
+		c.r.set(func(s *Msg) { s.prog.Done += int64(n); s.bytes = true })
+	}
+	return n, err
 }
 
 // State is a download as it stands, to draw it as it was: a download in
