@@ -33,9 +33,18 @@ func search(d *api.SearchResults, g given) *Page {
 	}
 	total := d.Total()
 	reached := d.Asked.StartIndex + len(d.Items)
+	if len(d.Items) > 0 && total >= 0 && total < reached {
+		// The items are trusted over a count that cannot be right
+		// (total_results 0 with 3 items): the total is not known.
+		total, pg.Total = -1, -1
+	}
 	switch {
-	case d.Empty != "":
+	case d.Empty != "" && len(d.Items) == 0:
 		pg.Summary = clean(d.Empty)
+	case len(d.Items) > 0 && d.Empty != "":
+		// Matches sent as if there were none: shown for what they are.
+		pg.Empty = ""
+		pg.Summary = counted(reached, "match", "matches") + forQuery(d.Query)
 	case d.Capped != "":
 		// The registry serves no deeper: the list ends here, whatever it
 		// counts.
@@ -44,10 +53,12 @@ func search(d *api.SearchResults, g given) *Page {
 		if total > reached {
 			pg.Summary += "; the registry shows the first " + Thousands(reached)
 		}
+	case total < 0:
+		pg.Summary = counted(reached, "match", "matches") + forQuery(d.Query)
 	default:
 		pg.Summary = counted(total, "match", "matches") + forQuery(d.Query)
 	}
-	if d.Empty != "" && d.Query != "" {
+	if d.Empty != "" && d.Query != "" && len(d.Items) == 0 {
 		pg.Summary = "Nothing found" + forQuery(d.Query)
 	}
 	return pg

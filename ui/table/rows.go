@@ -148,6 +148,12 @@ func (l *Rows) Add(pg *present.Page) {
 			l.Widest[i] = max(l.Widest[i], ansi.StringWidth(c))
 		}
 	}
+	if l.repeats(pg) {
+		// A registry that sends the same page again would be paged for
+		// ever: what it sent is all there is.
+		l.Done = true
+		return
+	}
 	from := l.Count
 	if len(pg.Items) > 0 {
 		l.chunks = append(l.chunks, pg.Items)
@@ -161,7 +167,22 @@ func (l *Rows) Add(pg *present.Page) {
 	}
 	got := len(pg.Items)
 	l.Loaded += got
+	if l.Total >= 0 && l.Loaded > l.Total {
+		l.Total = -1 // more rows than counted: the rows are trusted, the count is not
+	}
 	l.Done = got == 0 || (l.Total >= 0 && l.Loaded >= l.Total)
+}
+
+// repeats says whether a page is the last one loaded again: the same
+// first and last rows, each leading somewhere.
+func (l *Rows) repeats(pg *present.Page) bool {
+	n := len(l.chunks)
+	if n == 0 || len(pg.Items) == 0 {
+		return false
+	}
+	last := l.chunks[n-1]
+	first, end := pg.Items[0], pg.Items[len(pg.Items)-1]
+	return len(last) == len(pg.Items) && first.Link != "" && first.Link == last[0].Link && end.Link == last[len(last)-1].Link
 }
 
 // All is every row loaded, for tests and for saving.

@@ -75,3 +75,18 @@ func makeFilings(n int) []api.FilingItem {
 	}
 	return out
 }
+
+// Issue 20, item 10: rows beyond what the page counts are trusted over
+// the count, whatever present made of it; and a page sent again is not
+// paged through for ever.
+func TestRowsAreTrustedOverACountThatCannotBeRight(t *testing.T) {
+	items := []present.Item{{Cells: []string{"a"}, Link: "/company/00000001"}, {Cells: []string{"b"}, Link: "/company/00000002"}, {Cells: []string{"c"}, Link: "/company/00000003"}}
+	l := New(&present.Page{Columns: []present.Column{{Title: "Name"}}, Items: items, Total: 0})
+	if l.Total != -1 || l.Len() != 3 || l.Done {
+		t.Fatalf("total %d, %d rows, done %v after 3 rows counted as 0", l.Total, l.Len(), l.Done)
+	}
+	l.Add(&present.Page{Items: items, Total: -1})
+	if l.Len() != 3 || !l.Done {
+		t.Fatalf("the same page again gave %d rows, done %v", l.Len(), l.Done)
+	}
+}
