@@ -111,8 +111,11 @@ func (m *model) resetTime(err error) time.Time {
 	return m.now().Add(time.Minute)
 }
 
+// countdown ticks once a second, the last tick when the quota resets,
+// so the request goes out then and not up to a second later.
 func (m *model) countdown(id int) tea.Cmd {
-	return m.c.After(time.Second, func(time.Time) tea.Msg { return countdownMsg{id} })
+	next := min(time.Second, max(m.trouble.retryAt.Sub(m.now()), time.Millisecond))
+	return m.c.After(next, func(time.Time) tea.Msg { return countdownMsg{id} })
 }
 
 // onCountdown redraws the wait for the quota, and retries when it is over.

@@ -48,9 +48,8 @@ func Explain(err error, res api.Resource, now time.Time, retryAt time.Time) Trou
 	case api.KindForbidden:
 		t = Trouble{"Access forbidden (403)", "The key may be restricted to other IP addresses or domains: check its settings on the registry's developer site." + withReason(e.Reason)}
 	case api.KindRateLimited:
-		wait := retryAt.Sub(now).Round(time.Second)
 		t = Trouble{"Rate limit reached (429)", fmt.Sprintf("The quota resets at %s: retrying in %s. esc stops waiting.",
-			retryAt.Format("15:04:05"), max(wait, 0))}
+			retryAt.Format("15:04:05"), Remaining(retryAt.Sub(now)))}
 	case api.KindServer:
 		t = Trouble{fmt.Sprintf("The registry failed (%d %s)", e.Status, http.StatusText(e.Status)),
 			"It may be down or overloaded. Press r to try again." + withReason(e.Reason)}
@@ -70,6 +69,17 @@ func Explain(err error, res api.Resource, now time.Time, retryAt time.Time) Trou
 		t = Trouble{"Request failed", Sentence(e.Error()) + " Press r to try again."}
 	}
 	return Clean(t)
+}
+
+// Remaining is a wait as a countdown shows it: to the nearest second, so
+// that it is never a second past the real wait (2.1 s reads 2s, not 3s),
+// and at least a second while anything is left, so it never reads 0s
+// while the request is still held back.
+func Remaining(left time.Duration) time.Duration {
+	if left <= 0 {
+		return 0
+	}
+	return max(left.Round(time.Second), time.Second)
 }
 
 // Refused is the trouble for a link the api layer will not follow.

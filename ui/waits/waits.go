@@ -74,5 +74,13 @@ func (m *Model) Text() string {
 	if longest.Until.IsZero() {
 		return ""
 	}
-	return common.Line(longest.Message(m.c.Now())) + " (at " + longest.Until.Local().Format("15:04:05") + "); esc cancels"
+	// Counted down as the root counts any wait (common.Remaining): the
+	// client's own words round a part of a second up to a whole one, and
+	// its waits carry a moment's margin past the reset.
+	left := "now"
+	if r := common.Remaining(longest.Until.Sub(m.c.Now())); r > 0 {
+		left = "in " + r.String()
+	}
+	return common.Line(longest.Subject+": "+longest.Reason) + "; next request " + left +
+		" (at " + longest.Until.Local().Format("15:04:05") + "); esc cancels"
 }
