@@ -14,7 +14,7 @@ func charges(d *api.Charges, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Created"}, {Title: "Status"}, {Title: "Charge", Flex: true}, {Title: "Persons entitled", Flex: true}},
+		Columns: []Column{{Title: "Created"}, {Title: "Status", Brief: true}, {Title: "Charge", Flex: true}, {Title: "Persons entitled", Flex: true}},
 		Summary: chargesSummary(d),
 		Caveat:  unreadableCaveat(d.Unreadable),
 		Past:    "satisfied",

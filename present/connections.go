@@ -89,7 +89,7 @@ func Connections(r *connections.Result) *Page {
 		Summary: ConnectionsSummary(r),
 		Caveat:  notCheckedCaveat(r),
 		Total:   len(r.Companies),
-		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "When"}, {Title: "Linked by", Flex: true}},
+		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status", Brief: true}, {Title: "When"}, {Title: "Linked by", Flex: true}},
 		Past:    "linked only in the past",
 	}
 	if len(r.Companies) == 0 {

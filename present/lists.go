@@ -15,7 +15,7 @@ func officers(d *api.Officers, g given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}, {Title: "Identity", Optional: true}},
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Role", Brief: true}, {Title: "Appointed"}, {Title: "Resigned"}, {Title: "Identity", Optional: true}},
 		Summary: officerSummary(d),
 		Past:    "resigned",
 	}
@@ -137,7 +137,7 @@ func appointments(d *api.Appointments, _ given) *Page {
 		Total:   d.Total(),
 		Empty:   d.Empty,
 		Heading: clean(d.Name),
-		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Role"}, {Title: "Appointed"}, {Title: "Resigned"}},
+		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Role", Brief: true}, {Title: "Appointed"}, {Title: "Resigned"}},
 		Summary: counted(d.Total(), "appointment", "appointments"),
 		Past:    "resigned",
 	}

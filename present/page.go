@@ -49,6 +49,10 @@ type Column struct {
 	// officer's identity is verified): on a line too short for every
 	// column it is left out, rather than cut the name.
 	Optional bool
+	// Brief is a column of a word or two (a role, a status, a kind) whose
+	// cells are now and then long ("Corporate secretary"): on a narrow
+	// screen those give way before a name is cut.
+	Brief bool
 }
 
 // Item is one row of a list: its cells in column order, and where Enter

@@ -26,7 +26,7 @@ func pscs(d *api.PSCList, g given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind"}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Identity", Optional: true}, {Title: "Control", Flex: true}},
+		Columns: []Column{{Title: "Name", Flex: true}, {Title: "Kind", Brief: true}, {Title: "Notified"}, {Title: "Ceased"}, {Title: "Identity", Optional: true}, {Title: "Control", Flex: true}},
 		Caveat:  unreadableCaveat(d.Unreadable),
 		Past:    "ceased",
 	}

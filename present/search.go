@@ -20,7 +20,7 @@ func search(d *api.SearchResults, g given) *Page {
 	pg := &Page{Total: d.Total(), Empty: d.Empty, Past: "dissolved"}
 	switch kind {
 	case api.ResSearchCompanies:
-		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Incorporated"}, {Title: "Address", Flex: true}}
+		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status", Brief: true}, {Title: "Incorporated"}, {Title: "Address", Flex: true}}
 	case api.ResSearchOfficers:
 		pg.Columns = []Column{{Title: "Officer", Flex: true}, {Title: "Born"}, {Title: "Appointments"}, {Title: "Address", Flex: true}}
 	case api.ResSearchDisqualified:

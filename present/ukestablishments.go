@@ -12,7 +12,7 @@ func ukEstablishments(d *api.UKEstablishments, _ given) *Page {
 	pg := &Page{
 		Total:   len(d.Items),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Locality"}},
+		Columns: []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status", Brief: true}, {Title: "Locality"}},
 		Summary: counted(len(d.Items), "UK establishment", "UK establishments"),
 		Caveat:  unreadableCaveat(d.Unreadable),
 		Past:    "dissolved",

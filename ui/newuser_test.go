@@ -230,7 +230,7 @@ func TestListHeadingsStayOverTheirColumnsOnASmallWindow(t *testing.T) {
 		selectLink(t, m, "Officers")
 		press(t, m, "enter")
 		l := rowsOf(m)
-		ws := table.Widths(l.Columns, l.Widest, size.Width)
+		ws := table.Widths(l.Columns, l.Widest, l.Typical, size.Width)
 		body := bodyLines(screen(m))
 		head := body[0]
 		// Each column starts where its heading starts.

@@ -1,74 +1,15 @@
 package table
 
 import (
-	"slices"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"coview/present"
 	"coview/ui/common"
 )
 
-// MinFlex is the least a flexible column (a name, a description) keeps
-// before the others give way, on a narrow terminal.
-const MinFlex = 12
-
-// Widths shares a line among a list's columns. Each column is as wide as
-// what it holds (its widest cell loaded, or its title); a flexible column
-// gives way first when the line is too short, down to MinFlex, and only
-// then do the others, widest first, so a date or a role is never cut
-// while a name has room to spare. Room left over stays at the end of the
-// line rather than padding a name. widest is kept as pages arrive, so
-// this costs nothing per row.
-func Widths(cols []present.Column, widest []int, w int) []int {
-	out := make([]int, len(cols))
-	avail := w - 2 - 2*max(len(cols)-1, 0)
-	used := 0
-	for i, c := range cols {
-		out[i] = ansi.StringWidth(c.Title)
-		if i < len(widest) {
-			out[i] = max(out[i], widest[i], 1)
-		}
-		used += out[i]
-	}
-	over := used - avail
-	// An optional column is left out before anything is cut, the last
-	// first: what it adds is worth less than a name whole.
-	for i := len(cols) - 1; i >= 0 && over > 0; i-- {
-		if cols[i].Optional {
-			over -= out[i] + 2
-			out[i] = 0
-		}
-	}
-	// The flexible columns give way first, the widest of them each time,
-	// down to MinFlex; then any column, the widest first, down to 4.
-	shrink := func(can func(i int) bool, floor int) {
-		for over > 0 {
-			widest := -1
-			for i := range cols {
-				if can(i) && out[i] > floor && (widest < 0 || out[i] > out[widest]) {
-					widest = i
-				}
-			}
-			if widest < 0 {
-				return
-			}
-			out[widest]--
-			over--
-		}
-	}
-	// The first flexible column (the name) is the last of them to give.
-	first := slices.IndexFunc(cols, func(c present.Column) bool { return c.Flex })
-	shrink(func(i int) bool { return cols[i].Flex && i != first }, MinFlex)
-	shrink(func(i int) bool { return cols[i].Flex }, MinFlex)
-	shrink(func(i int) bool { return out[i] > 0 }, 4)
-	return out
-}
-
 // Headings are the column titles over the rows.
 func Headings(c *common.Common, l *Rows, w int) string {
-	ws := Widths(l.Columns, l.Widest, w)
+	ws := l.Widths(w)
 	cells := make([]string, 0, len(l.Columns))
 	for i, col := range l.Columns {
 		if ws[i] > 0 {
@@ -168,7 +109,7 @@ func HasPreview(l *Rows, w int) bool {
 	if last < 0 || !l.Columns[last].Flex || last >= len(l.Widest) {
 		return false
 	}
-	return l.Widest[last] > Widths(l.Columns, l.Widest, w)[last]
+	return l.Widest[last] > l.Widths(w)[last]
 }
 
 // Preview is the selected row's long text, under the list.
@@ -200,6 +141,6 @@ func Body(c *common.Common, l *Rows, lv interface {
 		}
 		return out
 	}
-	cols := Widths(l.Columns, l.Widest, w)
+	cols := l.Widths(w)
 	return common.Split(lv.Render(func(i int, sel bool) string { return Line(c, l.Item(i), cols, sel, w) }))
 }

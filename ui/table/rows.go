@@ -28,11 +28,13 @@ type Rows struct {
 	Loaded  int              // items received so far: where the next page starts
 	Done    bool             // nothing more to fetch
 	Empty   string
-	Summary string // counts, under the breadcrumb
-	Caveat  string // a warning about reading the list (dissolved companies)
-	Heading string // whose list it is, when that is not a company (an officer)
-	Past    string // what a quiet row is ("resigned"); "" when rows are neither current nor past
-	Widest  []int  // the widest cell of each column so far
+	Summary string  // counts, under the breadcrumb
+	Caveat  string  // a warning about reading the list (dissolved companies)
+	Heading string  // whose list it is, when that is not a company (an officer)
+	Past    string  // what a quiet row is ("resigned"); "" when rows are neither current nor past
+	Widest  []int   // the widest cell of each column so far
+	Typical []int   // the width three cells in four of each column are within
+	counts  [][]int // how many cells of each column are of each width, the last counting all wider
 
 	// What is shown of the items loaded: those containing Filter (as
 	// typed, any case) and, with Current, none that are Quiet (resigned,
@@ -140,14 +142,7 @@ func (l *Rows) Add(pg *present.Page) {
 	if pg.Past != "" {
 		l.Past = pg.Past
 	}
-	for _, it := range pg.Items {
-		for i, c := range it.Cells {
-			if i >= len(l.Widest) {
-				l.Widest = append(l.Widest, 0)
-			}
-			l.Widest[i] = max(l.Widest[i], ansi.StringWidth(c))
-		}
-	}
+	l.measure(pg.Items)
 	if l.repeats(pg) {
 		// A registry that sends the same page again would be paged for
 		// ever: what it sent is all there is.
@@ -172,6 +167,43 @@ func (l *Rows) Add(pg *present.Page) {
 	}
 	l.Done = got == 0 || (l.Total >= 0 && l.Loaded >= l.Total)
 }
+
+// measure notes the widths of the cells of rows arriving: the widest of
+// each column, and how many are of each width, from which the typical
+// width is worked out again once a page.
+func (l *Rows) measure(items []present.Item) {
+	for _, it := range items {
+		for i, c := range it.Cells {
+			if i >= len(l.Widest) {
+				l.Widest = append(l.Widest, 0)
+				l.counts = append(l.counts, make([]int, widthsCounted+1))
+			}
+			n := ansi.StringWidth(c)
+			l.Widest[i] = max(l.Widest[i], n)
+			l.counts[i][min(n, widthsCounted)]++
+		}
+	}
+	l.Typical = l.Typical[:0]
+	for _, counts := range l.counts {
+		total := 0
+		for _, n := range counts {
+			total += n
+		}
+		seen, typical := 0, 0
+		for width, n := range counts {
+			seen += n
+			if 4*seen >= 3*total {
+				typical = width
+				break
+			}
+		}
+		l.Typical = append(l.Typical, typical)
+	}
+}
+
+// widthsCounted is the widest cell counted by its width; wider ones are
+// counted together.
+const widthsCounted = 80
 
 // repeats says whether a page is the last one loaded again: the same
 // first and last rows, each leading somewhere.

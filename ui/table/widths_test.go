@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"testing"
 
 	"coview/present"
@@ -13,7 +14,7 @@ var officerColumns = []present.Column{{Title: "Name", Flex: true}, {Title: "Role
 func TestColumnWidthsNeverCutADateOrRoleWhileTheNameHasRoom(t *testing.T) {
 	widest := []int{30, len("LLP designated member"), len("before 1 Jul 1991"), len("31 Mar 2026")}
 	for _, w := range []int{40, 60, 80, 120, 200} {
-		ws := Widths(officerColumns, widest, w)
+		ws := Widths(officerColumns, widest, nil, w)
 		total := 2 + 2*(len(ws)-1)
 		for _, n := range ws {
 			total += n
@@ -31,7 +32,7 @@ func TestColumnWidthsNeverCutADateOrRoleWhileTheNameHasRoom(t *testing.T) {
 	}
 	// Narrow columns stay as narrow as what they hold, and the name no
 	// wider than the longest name: spare room goes to the end of the line.
-	ws := Widths(officerColumns, []int{10, 8, 8, 1}, 120)
+	ws := Widths(officerColumns, []int{10, 8, 8, 1}, nil, 120)
 	if ws[0] != 10 || ws[1] != 8 || ws[3] != len("Resigned") {
 		t.Errorf("widths %v: columns should be as wide as their content or title", ws)
 	}
@@ -43,12 +44,63 @@ func TestColumnWidthsNeverCutADateOrRoleWhileTheNameHasRoom(t *testing.T) {
 func TestAnOptionalColumnGivesWayBeforeANameIsCut(t *testing.T) {
 	cols := append(append([]present.Column(nil), officerColumns...), present.Column{Title: "Identity", Optional: true})
 	widest := []int{31, len("Corporate secretary"), len("14 Feb 2022"), len("31 Jul 2018"), len("due 14 Dec 2026")}
-	ws := Widths(cols, widest, 80)
+	ws := Widths(cols, widest, nil, 80)
 	if ws[4] != 0 || ws[0] != 31 {
 		t.Errorf("at 80 the widths are %v: want the identity left out and the name whole", ws)
 	}
-	ws = Widths(cols, widest, 120)
+	ws = Widths(cols, widest, nil, 120)
 	if ws[4] != widest[4] || ws[0] != 31 {
 		t.Errorf("at 120 the widths are %v: want every column whole", ws)
+	}
+}
+
+// Issue 20, item 19: columns are sized by what matters. At 80 cells the
+// officers' names are whole while a role that is long in one row in
+// eight gives a cell; on a connections page, who links a company keeps
+// more room than a status that is long in one row.
+func TestColumnWidthsGiveTheRoomOfARareLongCellToTheName(t *testing.T) {
+	officers := present.Page{Columns: []present.Column{{Title: "Name", Flex: true}, {Title: "Role", Brief: true}, {Title: "Appointed"}, {Title: "Resigned"}}}
+	for i, role := range []string{"Director", "Director", "Director", "Director", "Secretary", "Director", "Director", "Corporate secretary"} {
+		name := fmt.Sprintf("PERSON %04d, Rosalind Jane", i)
+		if i == 7 {
+			name = "QUILLFEATHER SECRETARIES LIMITED"
+		}
+		officers.Items = append(officers.Items, present.Item{Cells: []string{name, role, "14 Jan 2011", "31 Jul 2018"}})
+	}
+	connections := present.Page{Columns: []present.Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status", Brief: true}, {Title: "When"}, {Title: "Linked by", Flex: true}}}
+	for i := range 8 {
+		status := "Active"
+		if i == 3 {
+			status = "Active - proposal to strike off"
+		}
+		connections.Items = append(connections.Items, present.Item{Cells: []string{fmt.Sprintf("GOOSEBERRY FOOL HOLDINGS %d LIMITED", i),
+			"00006411", status, "current", "1 secretary in common: Marigold Oddie-Plumb"}})
+	}
+	for _, tc := range []struct {
+		name string
+		page present.Page
+		w    int
+		ok   func(ws []int) bool
+	}{
+		{"at 80 the names are whole and the rare long role gives", officers, 80,
+			func(ws []int) bool {
+				return ws[0] == len("QUILLFEATHER SECRETARIES LIMITED") && ws[2] == 11 && ws[3] == 11
+			}},
+		{"at 120 nothing is cut", officers, 120,
+			func(ws []int) bool { return ws[0] == 32 && ws[1] == len("Corporate secretary") }},
+		{"at 80 who links a company keeps more than a status long in one row", connections, 80,
+			func(ws []int) bool { return ws[4] > ws[2] && ws[4] >= MinFlex && ws[2] >= len("Active") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := New(&tc.page)
+			ws := l.Widths(tc.w)
+			total := 2 + 2*(len(ws)-1)
+			for _, n := range ws {
+				total += n
+			}
+			if total > tc.w || !tc.ok(ws) {
+				t.Fatalf("widths %v (%d cells of %d) for widest %v, typical %v", ws, total, tc.w, l.Widest, l.Typical)
+			}
+		})
 	}
 }
