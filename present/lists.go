@@ -78,7 +78,7 @@ func filings(d *api.FilingHistory, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Description", Flex: true}},
+		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Doc"}, {Title: "Description", Flex: true}},
 	}
 	if pg.Total != 0 {
 		pg.Summary = counted(pg.Total, "filing", "filings")
@@ -89,14 +89,21 @@ func filings(d *api.FilingHistory, _ given) *Page {
 		}
 	}
 	for _, f := range d.Items {
+		// Whether the filing has a document to save (d, coview
+		// document): paper-filed and older filings often have none.
+		doc := "yes"
+		if f.Links.DocumentMetadata == "" {
+			doc = ""
+		}
 		text, bold := filingDescription(&f)
 		it := Item{
-			Cells: []string{clean(labels.Date(f.Date)), clean(f.Type), text},
-			Link:  f.Links.Self,
-			Title: "Filing " + clean(f.Type),
+			Cells:      []string{clean(labels.Date(f.Date)), clean(f.Type), doc, text},
+			Link:       f.Links.Self,
+			Title:      "Filing " + clean(f.Type),
+			NoDocument: f.Links.DocumentMetadata == "",
 		}
 		for _, b := range bold {
-			it.Accents = append(it.Accents, Accent{Cell: 2, Start: b.Start, End: b.End, Kind: Emphasis})
+			it.Accents = append(it.Accents, Accent{Cell: 3, Start: b.Start, End: b.End, Kind: Emphasis})
 		}
 		pg.Items = append(pg.Items, it)
 	}

@@ -65,6 +65,8 @@ type Item struct {
 	// Accents mark parts of cells to stand out: where a search matched a
 	// name, a status to colour as in the header. Plain text ignores them.
 	Accents []Accent
+	// NoDocument marks a filing with no document to save.
+	NoDocument bool
 }
 
 // Accent is a part of one cell (bytes Start to End of Cells[Cell]) and how

@@ -104,8 +104,9 @@ func (m *model) contextKeys() common.KeyMap {
 	k.Do.Reload.SetEnabled(!at.IsHome() || m.trouble.failed != nil)
 	pointed := m.pointed()
 	_, filing := download.Target(at, pointed)
-	k.Docs.Download.SetEnabled(filing && m.dl.Available())
-	k.Docs.OpenDoc.SetEnabled(filing && m.dl.Available())
+	saves := filing && m.dl.Available() && !pointed.NoDocument
+	k.Docs.Download.SetEnabled(saves)
+	k.Docs.OpenDoc.SetEnabled(saves)
 	k.Pages.Open.SetEnabled(pointed.Link != "")
 	src, ok := m.page.(common.Sourced)
 	k.Lists.Source.SetEnabled(ok && (src.HasSource() || at.Source))

@@ -59,6 +59,9 @@ type Pointed struct {
 	Link  string
 	From  Key
 	Title string // what the row calls what it opens: a company's name
+	// NoDocument says the filing pointed at has no document: d and D
+	// have nothing to save.
+	NoDocument bool
 }
 
 // Arriver is a part with something to do when it comes on screen

@@ -113,7 +113,8 @@ func (p *Part) Pointed() common.Pointed {
 	if !ok {
 		return common.Pointed{}
 	}
-	return common.Pointed{Link: it.Link, Title: it.Title, From: common.Key{Res: p.At.Res, Start: p.T.Rows.PageStart(p.T.LV.Cursor())}}
+	return common.Pointed{Link: it.Link, Title: it.Title, From: common.Key{Res: p.At.Res, Start: p.T.Rows.PageStart(p.T.LV.Cursor())},
+		NoDocument: it.NoDocument}
 }
 
 // Busy says what is loading.
