@@ -177,5 +177,5 @@ func (m *model) openConnections() tea.Cmd {
 	if at.Show == common.ShowConnections {
 		return nil
 	}
-	return m.navigate(around.Place(at.Company, common.TrailHere(at)), forOpen, 0, false)
+	return m.navigate(around.Place(at.Company, common.TrailTo(at, around.Title)), forOpen, 0, false)
 }

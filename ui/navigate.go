@@ -229,7 +229,7 @@ func (m *model) openLink(link, title string) tea.Cmd {
 	if here.Same(to) {
 		return nil
 	}
-	to.Trail = common.TrailHere(here)
+	to.Trail = common.TrailTo(here, to.Title)
 	return m.navigate(to, forOpen, 0, false)
 }
 

@@ -59,3 +59,22 @@ func TrailHere(p Place) []string {
 	}
 	return append(slices.Clone(p.Trail), p.Title)
 }
+
+// TrailMax is the most steps a breadcrumb keeps before the page's own:
+// the oldest go first. History, not the breadcrumb, is the way back.
+const TrailMax = 8
+
+// TrailTo is the breadcrumb of a page called title opened from p. A step
+// already on the way (an officer's appointments opened from one of them,
+// both called by the officer's name; a company reached again) ends it
+// there, so no step is said twice, and it keeps at most TrailMax steps.
+func TrailTo(p Place, title string) []string {
+	trail := TrailHere(p)
+	if i := slices.Index(trail, title); i >= 0 {
+		trail = trail[:i]
+	}
+	if len(trail) > TrailMax {
+		trail = slices.Clone(trail[len(trail)-TrailMax:])
+	}
+	return trail
+}

@@ -30,9 +30,12 @@ type Part struct {
 	walks *walks.Session
 }
 
+// Title is what the breadcrumb calls a connections page.
+const Title = "Connections"
+
 // Place is where x leads from a page about a company.
 func Place(n api.Number, trail []string) common.Place {
-	return common.Place{Res: api.CompanyResource(n), Company: n, Show: common.ShowConnections, Title: "Connections", Trail: trail}
+	return common.Place{Res: api.CompanyResource(n), Company: n, Show: common.ShowConnections, Title: Title, Trail: trail}
 }
 
 // New makes the connections page of a place from the newest snapshot of

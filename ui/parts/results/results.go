@@ -23,7 +23,8 @@ func Is(res api.Resource) bool { return slices.Contains(kinds, res.Kind) }
 
 // Place is the results page of a search for q, opened from the page at.
 func Place(q string, from common.Place) common.Place {
-	return common.Place{Res: api.SearchResource(api.ResSearch, q), Title: fmt.Sprintf("Search %q", q), Trail: common.TrailHere(from)}
+	title := fmt.Sprintf("Search %q", q)
+	return common.Place{Res: api.SearchResource(api.ResSearch, q), Title: title, Trail: common.TrailTo(from, title)}
 }
 
 // Part is a search's results on screen.

@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/ui/common"
+)
+
+// Issue 20, item 26: the breadcrumb says each step once, and stays short.
+
+// An officer's appointments opened from one of them (both called by the
+// officer's name) are not a second step of the same name.
+func TestTheBreadcrumbSaysAStepOnce(t *testing.T) {
+	m := testModel(t, demoRegistry(t), Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	follow(t, m, "00006400", "Officers")
+	openRow(t, m, "HARGREAVE")
+	press(t, m, "enter") // from the appointment to all of the officer's
+	crumb := splitLines(screen(m))[2]
+	if n := strings.Count(crumb, "HARGREAVE, Eleanor Mabel"); n != 1 {
+		t.Fatalf("the breadcrumb names the officer %d times: %q", n, crumb)
+	}
+	mustContain(t, crumb, "MARZIPAN MOUNTAIN SOFTWARE LTD › Officers › HARGREAVE, Eleanor Mabel")
+}
+
+// Link after link, the breadcrumb keeps the latest steps only, and what
+// history keeps of it stays as short.
+func TestTheBreadcrumbDoesNotGrowWithoutBound(t *testing.T) {
+	f, m := browsing(t)
+	f.docs["/company/00000001/charges"] = `{"next":"/company/00000001/x1"}`
+	for i := 1; i <= 20; i++ {
+		f.docs[fmt.Sprintf("/company/00000001/x%d", i)] = fmt.Sprintf(`{"next":"/company/00000001/x%d"}`, i+1)
+	}
+	selectLink(t, m, "Charges")
+	press(t, m, "enter")
+	for i := 1; i <= 20; i++ {
+		press(t, m, "down", "enter")
+		if got := place(m).Res.Link; got != fmt.Sprintf("/company/00000001/x%d", i) {
+			t.Fatalf("step %d is on %q", i, got)
+		}
+	}
+	if n := len(place(m).Trail); n > common.TrailMax {
+		t.Fatalf("after 21 links the breadcrumb keeps %d steps", n)
+	}
+	crumb := splitLines(screen(m))[2]
+	mustContain(t, crumb, "/company/00000001/x19 › /company/00000001/x20")
+	mustNotContain(t, crumb, "x1 ›")
+}
