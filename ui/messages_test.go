@@ -74,3 +74,17 @@ func TestADownloadsOutcomeGoesWithTheNextPage(t *testing.T) {
 	}
 	mustNotContain(t, screen(m), "Saved as")
 }
+
+// Issue 20, item 26: the line that says what is loading says it in
+// words, not as the path asked for.
+func TestTheLoadingLineSaysWhatLoadsInWords(t *testing.T) {
+	f := newFake()
+	release := holdRequests(f)
+	defer release()
+	m := testModel(t, f, Options{})
+	typeText(t, m, "gooseberry")
+	m.Update(keyMsg("enter")) // the results page, held on its way
+	s := screen(m)
+	mustContain(t, s, `Loading matches for "gooseberry"… esc cancels`)
+	mustNotContain(t, s, "Loading /search")
+}

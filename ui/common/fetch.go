@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"fmt"
 
 	"coview/api"
 	"coview/connections"
@@ -20,21 +21,42 @@ type Key struct {
 	Start int
 }
 
-// What names the request in progress messages.
+// What names the request in progress messages ("Loading filing
+// history…"), in words for every kind, never as a path.
 func (k Key) What() string {
 	switch k.Res.Kind {
 	case api.ResCompany:
 		return "company " + k.Res.Number.String()
-	case api.ResOfficers:
-		return "officers"
-	case api.ResFilings:
-		return "filing history"
-	case api.ResPSCStatements:
-		return "PSC statements"
-	case api.ResAppointments:
-		return "appointments"
+	case api.ResSearch:
+		return fmt.Sprintf("matches for %q", Line(api.SearchQuery(k.Res.Link)))
+	case api.ResSearchCompanies:
+		return fmt.Sprintf("companies matching %q", Line(api.SearchQuery(k.Res.Link)))
+	case api.ResSearchOfficers:
+		return fmt.Sprintf("officers matching %q", Line(api.SearchQuery(k.Res.Link)))
 	}
-	return Line(k.Res.Link)
+	if w, ok := kindWords[k.Res.Kind]; ok {
+		return w
+	}
+	return "the page the link leads to"
+}
+
+// kindWords name what a request asks for, by kind.
+var kindWords = map[api.ResourceKind]string{
+	api.ResOfficers:         "officers",
+	api.ResOfficer:          "the officer's appointment",
+	api.ResFilings:          "filing history",
+	api.ResFiling:           "the filing",
+	api.ResPSCs:             "persons with significant control",
+	api.ResPSC:              "the person with significant control",
+	api.ResPSCStatements:    "PSC statements",
+	api.ResPSCStatement:     "the PSC statement",
+	api.ResCharges:          "charges",
+	api.ResCharge:           "the charge",
+	api.ResInsolvency:       "insolvency",
+	api.ResExemptions:       "exemptions",
+	api.ResRegisters:        "registers",
+	api.ResUKEstablishments: "UK establishments",
+	api.ResAppointments:     "appointments",
 }
 
 // Fetch runs the request and puts the answer in the form the cache keeps.
