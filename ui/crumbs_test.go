@@ -50,3 +50,27 @@ func TestTheBreadcrumbDoesNotGrowWithoutBound(t *testing.T) {
 	mustContain(t, crumb, "/company/00000001/x19 › /company/00000001/x20")
 	mustNotContain(t, crumb, "x1 ›")
 }
+
+// Issue 20, item 26: on the demo registry (--demo) the title line of
+// every page, and the window's title, say so.
+func TestTheTitleLineSaysTheDemoRegistryIsInUse(t *testing.T) {
+	for _, demo := range []bool{true, false} {
+		m := testModel(t, demoRegistry(t), Options{Demo: demo})
+		home := splitLines(screen(m))[0]
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		company := splitLines(screen(m))[0]
+		mustContain(t, company, "MARZIPAN MOUNTAIN", "00006400")
+		window := m.View().WindowTitle
+		if strings.Contains(window, "demo registry") != demo {
+			t.Fatalf("with Demo %v the window's title reads %q", demo, window)
+		}
+		for _, line := range []string{home, company} {
+			if strings.HasSuffix(line, "  demo") != demo {
+				t.Fatalf("with Demo %v the title reads %q", demo, line)
+			}
+			if width(line) > 80 {
+				t.Fatalf("the title line is %d cells wide: %q", width(line), line)
+			}
+		}
+	}
+}

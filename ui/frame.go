@@ -18,11 +18,28 @@ func (m *model) View() tea.View {
 }
 
 func (m *model) windowTitle() string {
+	name := "coview"
+	if m.opts.Demo {
+		name = "coview (demo registry)"
+	}
 	at := m.page.Place()
 	if at.IsHome() || at.Title == "" {
-		return "coview"
+		return name
 	}
-	return "coview · " + at.Title
+	return name + " · " + common.Line(at.Title)
+}
+
+// demoTag ends the title line while the demo registry is in use.
+const demoTag = "demo"
+
+// titleLine is the page's title, and on the demo registry a word saying
+// so at its end.
+func (m *model) titleLine(w int) string {
+	if !m.opts.Demo {
+		return m.page.Title(w)
+	}
+	room := max(w-len(demoTag)-2, 1)
+	return common.Pad(common.Fit(m.page.Title(room), room), room) + "  " + m.c.Styles.Warning.Render(demoTag)
 }
 
 // frame is the screen cut into its parts: everything but the page's body
@@ -42,7 +59,7 @@ func (m *model) tooSmall() bool { return m.c.Width < minWidth || m.c.Height < mi
 func (m *model) frame() frame {
 	var f frame
 	w := m.c.Width
-	f.top = append(f.top, m.page.Title(w))
+	f.top = append(f.top, m.titleLine(w))
 	f.top = append(f.top, m.box.Lines(w)...)
 	f.top = append(f.top, m.page.Head(w)...)
 	f.top = append(f.top, m.c.Styles.Meta.Render(strings.Repeat("─", max(w, 1))))

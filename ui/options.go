@@ -55,6 +55,11 @@ type Options struct {
 	// list in this session.
 	Watch func(create bool) (*watch.Watcher, error)
 
+	// Demo says the registry is coview's built-in demo (--demo): the
+	// title line says so on every page, so its companies are not taken
+	// for real ones.
+	Demo bool
+
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	Input   io.Reader // nil = stdin

@@ -196,6 +196,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,
 			Watch:       openWatch,
+			Demo:        reg.demo,
 		})
 	}
 	if keyErr != nil {
