@@ -17,6 +17,7 @@ import (
 	"coview/ui/parts/profile"
 	"coview/ui/parts/results"
 	"coview/ui/parts/watching"
+	"coview/ui/recent"
 	"coview/ui/walks"
 	"coview/ui/watches"
 )
@@ -36,7 +37,7 @@ type makers struct {
 	home    func() common.Part
 }
 
-func newMakers(c *common.Common, version string, recent func() ([]api.Number, bool), watch watches.Opener) makers {
+func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener) makers {
 	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch)}
 	if mk.watches.Available() {
 		c.Watched = mk.watches.Watching

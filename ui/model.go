@@ -8,10 +8,10 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"coview/api"
 	"coview/ui/common"
 	"coview/ui/download"
 	"coview/ui/parts/keyscreen"
+	"coview/ui/recent"
 	"coview/ui/searchbox"
 	"coview/ui/waits"
 )
@@ -60,7 +60,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	c := common.New(ctx, opts.Registry, opts.Now)
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
-	m.makers = newMakers(c, opts.Version, func() ([]api.Number, bool) { return m.box.Recent() }, opts.Watch)
+	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.dl = download.New(c, download.Options{Docs: opts.Documents, Dir: opts.DownloadDir, OpenFile: opts.OpenFile})
 	m.page, _ = m.makers.build(common.Place{Title: "Home"})

@@ -143,7 +143,11 @@ func (m *model) arrive(pg common.Part, why purpose, delta int, notes int) tea.Cm
 	m.layout() // the restored cursor decides whether more is needed
 	var cmds []tea.Cmd
 	if at := pg.Place(); at.IsProfile() {
-		cmds = append(cmds, m.box.Remember(at.Res.Number))
+		var name string
+		if p := m.c.Cache.Profile(at.Res.Number); p != nil {
+			name = p.CompanyName
+		}
+		cmds = append(cmds, m.box.Remember(at.Res.Number, name))
 	}
 	if a, ok := pg.(common.Arriver); ok {
 		cmds = append(cmds, a.Arrive())

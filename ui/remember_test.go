@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"coview/api"
 	"coview/ui/common"
 	"coview/ui/recent"
 )
@@ -33,7 +32,7 @@ func TestANumberOpenedJustBeforeQuittingIsRemembered(t *testing.T) {
 		t.Fatal(err)
 	}
 	store, _ := recent.Open(dir)
-	if got, _ := store.Load(); !slices.Equal(got, []api.Number{"00000001"}) {
+	if got, _ := store.Load(); !slices.Equal(got, []recent.Entry{{Number: "00000001", Name: "COMPANY 00000001 LIMITED"}}) {
 		t.Fatalf("after quitting the recent numbers are %v", got)
 	}
 }
@@ -54,13 +53,13 @@ func TestQuittingTheProgramAtOnceKeepsTheNumberAndWritesNothingAfter(t *testing.
 		t.Fatal(err)
 	}
 	// A save asked for after closing writes nothing.
-	collect(t, m.box.Remember("00000002"))
+	collect(t, m.box.Remember("00000002", ""))
 	entries, err := os.ReadDir(dir)
 	if err != nil || len(entries) != 1 || entries[0].Name() != recent.FileName {
 		t.Fatalf("the state directory holds %v (%v), want only %s", entries, err, recent.FileName)
 	}
 	store, _ := recent.Open(dir)
-	if got, _ := store.Load(); !slices.Equal(got, []api.Number{"00000001"}) {
+	if got, _ := store.Load(); !slices.Equal(got, []recent.Entry{{Number: "00000001", Name: "COMPANY 00000001 LIMITED"}}) {
 		t.Fatalf("after quitting the recent numbers are %v", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"coview/api"
+	"coview/ui/recent"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -159,7 +160,7 @@ func TestRecentNumbersAreOfferedUnderTheEmptyInput(t *testing.T) {
 	// A new run reads them back, most recent first.
 	again := testModel(t, f, Options{StateDir: dir})
 	run(t, again, again.Init())
-	if got, _ := again.box.Recent(); !slices.Equal(got, []api.Number{"00000001", "00000002"}) {
+	if got, _ := again.box.Recent(); !slices.Equal(recent.Numbers(got), []api.Number{"00000001", "00000002"}) {
 		t.Fatalf("recent after a restart: %v", got)
 	}
 	if got := again.box.Suggestions(); !slices.Equal(got, []string{"00000001", "00000002"}) {

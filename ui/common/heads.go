@@ -112,11 +112,16 @@ func (c *Common) RowStyle(text string, selected, quiet bool, w int) string {
 // Cycle is i brought into 0..n-1, going round.
 func Cycle(i, n int) int { return ((i % n) + n) % n }
 
-// NumberAndName is a company number followed by its name when this
-// session has seen the company, for lists of numbers.
-func (c *Common) NumberAndName(n api.Number) string {
+// NumberAndName is a company number followed by its name, for lists of
+// numbers: as this session has seen it, else known (as an earlier run
+// saw it), else the number alone.
+func (c *Common) NumberAndName(n api.Number, known string) string {
+	name := known
 	if p := c.Cache.Profile(n); p != nil {
-		return n.String() + "  " + Line(p.CompanyName)
+		name = p.CompanyName
+	}
+	if name = Line(name); name != "" {
+		return n.String() + "  " + name
 	}
 	return n.String()
 }

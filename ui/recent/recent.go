@@ -1,10 +1,13 @@
-// Package recent remembers the company numbers opened lately, between runs,
-// in a small file in the XDG state directory ($XDG_STATE_HOME/coview/recent,
+// Package recent remembers the companies opened lately, between runs, in
+// a small file in the XDG state directory ($XDG_STATE_HOME/coview/recent,
 // by default ~/.local/state/coview/recent).
 //
-// The file holds company numbers only, one a line, most recent first; never
-// a key or anything else typed. It is a convenience: a missing, broken or
-// unwritable file gives an empty list or an error to show, never a crash.
+// The file holds company numbers and the companies' names only, one
+// company a line ("00006400", a tab, its name), most recent first; never
+// a key or anything else typed. A file written before names were kept
+// (numbers alone) is read as it is, and written with names from then on.
+// It is a convenience: a missing, broken or unwritable file gives an
+// empty list or an error to show, never a crash.
 package recent
 
 import (
@@ -19,16 +22,57 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"coview/api"
+	"coview/present/sanitize"
 )
 
-// Max is how many numbers are kept.
+// Max is how many companies are kept.
 const Max = 50
 
-// maxFileBytes bounds what is read: 50 numbers take 450 bytes, so anything
-// much bigger is not ours and only the start of it is looked at.
+// maxFileBytes bounds what is read: 50 companies take a few kilobytes, so
+// anything much bigger is not ours and only the start of it is looked at.
 const maxFileBytes = 64 << 10
+
+// maxName bounds a name kept, in bytes: the registry's names are at most
+// 160 characters.
+const maxName = 320
+
+// Entry is a company opened lately: its number, and its name when it is
+// known ("" for one read from a file of numbers alone).
+type Entry struct {
+	Number api.Number
+	Name   string
+}
+
+// Numbers are the numbers of entries, in order.
+func Numbers(list []Entry) []api.Number {
+	out := make([]api.Number, len(list))
+	for i, e := range list {
+		out[i] = e.Number
+	}
+	return out
+}
+
+// cleanName is a name as the file keeps it: one line of harmless text
+// without tabs, at most maxName bytes.
+func cleanName(name string) string {
+	name = strings.TrimSpace(sanitize.Line(name)) // tabs and line breaks become spaces
+	if len(name) > maxName {
+		cut := maxName
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = name[:cut]
+	}
+	return name
+}
+
+// contains says whether list holds number.
+func contains(list []Entry, n api.Number) bool {
+	return slices.ContainsFunc(list, func(e Entry) bool { return e.Number == n })
+}
 
 // FileName is the file's name inside the state directory.
 const FileName = "recent"
@@ -64,7 +108,7 @@ type Store struct {
 	// a write has happened; until then a write keeps what the file holds,
 	// after the numbers it is given, so a save that beats the first Load
 	// does not wipe the list.
-	last []api.Number
+	last []Entry
 	read bool
 	// closed is set once Close has begun; a write checks it before it
 	// creates its temporary file and again, under fence, before the rename
@@ -93,10 +137,12 @@ func Open(dir string) (*Store, error) {
 // Path is the file the store reads and writes.
 func (s *Store) Path() string { return filepath.Join(s.dir, FileName) }
 
-// Load reads the numbers, most recent first. A missing file is an empty
-// list. Lines that are not normalised company numbers are skipped, so a
-// damaged file still gives whatever it holds that is good.
-func (s *Store) Load() ([]api.Number, error) {
+// Load reads the companies, most recent first. A missing file is an
+// empty list. Lines that do not begin with a normalised company number
+// are skipped, so a damaged file still gives whatever it holds that is
+// good; a line of a number alone (a file from before names were kept)
+// is a company whose name is not known.
+func (s *Store) Load() ([]Entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out, err := s.load()
@@ -106,7 +152,7 @@ func (s *Store) Load() ([]api.Number, error) {
 	return out, err
 }
 
-func (s *Store) load() ([]api.Number, error) {
+func (s *Store) load() ([]Entry, error) {
 	f, err := os.Open(s.Path())
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -115,12 +161,13 @@ func (s *Store) load() ([]api.Number, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var out []api.Number
+	var out []Entry
 	sc := bufio.NewScanner(io.LimitReader(f, maxFileBytes))
 	for sc.Scan() && len(out) < Max {
-		line := strings.TrimSpace(sc.Text())
-		if n, err := api.ParseNumber(line); err == nil && string(n) == line && !slices.Contains(out, n) {
-			out = append(out, n)
+		number, name, _ := strings.Cut(strings.TrimRight(sc.Text(), "\r"), "\t")
+		number = strings.TrimSpace(number)
+		if n, err := api.ParseNumber(number); err == nil && string(n) == number && !contains(out, n) {
+			out = append(out, Entry{Number: n, Name: cleanName(name)})
 		}
 	}
 	// A line too long to scan is damage, not a reason to lose the rest.
@@ -130,15 +177,16 @@ func (s *Store) load() ([]api.Number, error) {
 	return out, nil
 }
 
-// Save replaces the file with numbers (at most Max, in order); before the
-// file has been read, what it held is kept after them. The
+// Save replaces the file with the companies in list (at most Max, in
+// order); before the file has been read, what it held is kept after them.
+// The
 // directory is created private (0700) and the file is written private
 // (0600) to a temporary name and renamed, so a crash never leaves half a
 // file and another run never reads one.
-func (s *Store) Save(numbers []api.Number) error {
+func (s *Store) Save(list []Entry) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.write(numbers)
+	return s.write(list)
 }
 
 // Close ends the store, waiting at most wait. If final is not what the
@@ -146,7 +194,7 @@ func (s *Store) Save(numbers []api.Number) error {
 // the program quit), it is written now. A save still in progress when wait
 // runs out is abandoned: its temporary file is removed instead of renamed.
 // Every Save after Close returns ErrClosed and writes nothing.
-func (s *Store) Close(final []api.Number, wait time.Duration) error {
+func (s *Store) Close(final []Entry, wait time.Duration) error {
 	done := make(chan error, 1)
 	go func() {
 		s.mu.Lock()
@@ -177,30 +225,30 @@ func (s *Store) shut() {
 	s.fence.Unlock()
 }
 
-func trimmed(numbers []api.Number) []api.Number {
-	if len(numbers) > Max {
-		return numbers[:Max]
+func trimmed(list []Entry) []Entry {
+	if len(list) > Max {
+		return list[:Max]
 	}
-	return numbers
+	return list
 }
 
 // write replaces the file; s.mu is held.
-func (s *Store) write(numbers []api.Number) (err error) {
+func (s *Store) write(list []Entry) (err error) {
 	if s.closed.Load() {
 		return ErrClosed
 	}
 	if !s.read {
 		if old, err := s.load(); err == nil {
-			merged := slices.Clone(numbers)
-			for _, n := range old {
-				if !slices.Contains(merged, n) {
-					merged = append(merged, n)
+			merged := slices.Clone(list)
+			for _, e := range old {
+				if !contains(merged, e.Number) {
+					merged = append(merged, e)
 				}
 			}
-			numbers = merged
+			list = merged
 		}
 	}
-	tmp, err := s.writeTemp(numbers)
+	tmp, err := s.writeTemp(list)
 	if err != nil {
 		return err
 	}
@@ -220,13 +268,13 @@ func (s *Store) write(numbers []api.Number) (err error) {
 	if err := os.Rename(tmp, s.Path()); err != nil {
 		return err
 	}
-	s.last, s.read = slices.Clone(trimmed(numbers)), true
+	s.last, s.read = slices.Clone(trimmed(list)), true
 	return nil
 }
 
-// writeTemp writes the numbers, the first Max of them, to a new private
-// file beside the list, flushed to the disk; it returns its path.
-func (s *Store) writeTemp(numbers []api.Number) (path string, err error) {
+// writeTemp writes the companies, the first Max of them, to a new
+// private file beside the list, flushed to the disk; it returns its path.
+func (s *Store) writeTemp(list []Entry) (path string, err error) {
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return "", err
 	}
@@ -246,8 +294,12 @@ func (s *Store) writeTemp(numbers []api.Number) (path string, err error) {
 		return "", err
 	}
 	w := bufio.NewWriter(tmp)
-	for _, n := range trimmed(numbers) {
-		fmt.Fprintln(w, n)
+	for _, e := range trimmed(list) {
+		if name := cleanName(e.Name); name != "" {
+			fmt.Fprintf(w, "%s\t%s\n", e.Number, name)
+		} else {
+			fmt.Fprintln(w, e.Number)
+		}
 	}
 	if err := w.Flush(); err != nil {
 		return "", err
@@ -255,14 +307,20 @@ func (s *Store) writeTemp(numbers []api.Number) (path string, err error) {
 	return tmp.Name(), tmp.Sync()
 }
 
-// Add puts number first in list, dropping its older place and anything
-// beyond Max. It returns a new slice; list is not changed.
-func Add(list []api.Number, number api.Number) []api.Number {
-	out := make([]api.Number, 0, min(len(list)+1, Max))
-	out = append(out, number)
-	for _, n := range list {
-		if n != number && len(out) < Max {
-			out = append(out, n)
+// Add puts a company first in list, dropping its older place (whose name
+// it keeps when e has none) and anything beyond Max. It returns a new
+// slice; list is not changed.
+func Add(list []Entry, e Entry) []Entry {
+	out := make([]Entry, 0, min(len(list)+1, Max))
+	out = append(out, e)
+	for _, old := range list {
+		switch {
+		case old.Number == e.Number:
+			if out[0].Name == "" {
+				out[0].Name = old.Name
+			}
+		case len(out) < Max:
+			out = append(out, old)
 		}
 	}
 	return out

@@ -19,7 +19,7 @@ func TestSaveThenLoadKeepsOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []api.Number{"SC006405", "00006400", "OC006404"}
+	want := entries("SC006405", "00006400", "OC006404")
 	if err := s.Save(want); err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestSaveThenLoadKeepsOrder(t *testing.T) {
 func TestFileAndDirectoryArePrivate(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "state", "coview")
 	s, _ := Open(dir)
-	if err := s.Save([]api.Number{"00006400"}); err != nil {
+	if err := s.Save(entries("00006400")); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(s.Path())
@@ -73,7 +73,7 @@ func TestBrokenFileGivesWhatIsGood(t *testing.T) {
 	}
 	// "sc6405" is not stored normalised, so it is not ours; the long line
 	// stops the scan, which is fine as long as the good start is kept.
-	if !slices.Equal(got, []api.Number{"00006400"}) {
+	if !slices.Equal(got, entries("00006400")) {
 		t.Fatalf("Load() = %v, want [00006400]", got)
 	}
 }
@@ -85,7 +85,7 @@ func TestUnwritableDirectoryIsAnErrorNotAPanic(t *testing.T) {
 		blocker := filepath.Join(dir, "file")
 		os.WriteFile(blocker, nil, 0o600)
 		s, _ := Open(filepath.Join(blocker, "coview"))
-		if err := s.Save([]api.Number{"00006400"}); err == nil {
+		if err := s.Save(entries("00006400")); err == nil {
 			t.Fatal("Save under a regular file succeeded")
 		}
 		return
@@ -94,21 +94,21 @@ func TestUnwritableDirectoryIsAnErrorNotAPanic(t *testing.T) {
 	os.Chmod(dir, 0o500)
 	t.Cleanup(func() { os.Chmod(dir, 0o700) })
 	s, _ := Open(filepath.Join(dir, "coview"))
-	if err := s.Save([]api.Number{"00006400"}); err == nil {
+	if err := s.Save(entries("00006400")); err == nil {
 		t.Fatal("Save in a read-only directory succeeded")
 	}
 }
 
 func TestAddMovesToFrontAndCaps(t *testing.T) {
-	var list []api.Number
+	var list []Entry
 	for i := range Max + 10 {
-		list = Add(list, api.Number(fmt.Sprintf("%08d", i)))
+		list = Add(list, Entry{Number: api.Number(fmt.Sprintf("%08d", i))})
 	}
-	if len(list) != Max || list[0] != api.Number(fmt.Sprintf("%08d", Max+9)) {
-		t.Fatalf("len %d first %s", len(list), list[0])
+	if len(list) != Max || list[0].Number != api.Number(fmt.Sprintf("%08d", Max+9)) {
+		t.Fatalf("len %d first %s", len(list), list[0].Number)
 	}
 	list = Add(list, list[5])
-	if list[0] != api.Number(fmt.Sprintf("%08d", Max+4)) || len(list) != Max || slices.Index(list[1:], list[0]) >= 0 {
+	if list[0].Number != api.Number(fmt.Sprintf("%08d", Max+4)) || len(list) != Max || slices.Index(list[1:], list[0]) >= 0 {
 		t.Fatalf("re-adding did not move it to the front once: %v", list[:7])
 	}
 }
@@ -127,11 +127,11 @@ func TestDefaultDirFollowsXDG(t *testing.T) {
 
 func TestCloseWritesTheLastListWhenNoSaveDid(t *testing.T) {
 	s, _ := Open(t.TempDir())
-	if err := s.Close([]api.Number{"00006400", "SC006405"}, time.Second); err != nil {
+	if err := s.Close(entries("00006400", "SC006405"), time.Second); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Load()
-	if err != nil || !slices.Equal(got, []api.Number{"00006400", "SC006405"}) {
+	if err != nil || !slices.Equal(got, entries("00006400", "SC006405")) {
 		t.Fatalf("after Close the file holds %v, %v", got, err)
 	}
 }
@@ -139,17 +139,17 @@ func TestCloseWritesTheLastListWhenNoSaveDid(t *testing.T) {
 func TestNothingIsWrittenAfterClose(t *testing.T) {
 	dir := t.TempDir()
 	s, _ := Open(dir)
-	if err := s.Save([]api.Number{"00006400"}); err != nil {
+	if err := s.Save(entries("00006400")); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Close([]api.Number{"00006400"}, time.Second); err != nil {
+	if err := s.Close(entries("00006400"), time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Save([]api.Number{"SC006405"}); !errors.Is(err, ErrClosed) {
+	if err := s.Save(entries("SC006405")); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Save after Close = %v, want ErrClosed", err)
 	}
 	got, _ := Open(dir)
-	if list, _ := got.Load(); !slices.Equal(list, []api.Number{"00006400"}) {
+	if list, _ := got.Load(); !slices.Equal(list, entries("00006400")) {
 		t.Fatalf("the file holds %v after a Save that came after Close", list)
 	}
 }
@@ -163,9 +163,9 @@ func TestCloseAbandonsASaveThatDoesNotFinishInTime(t *testing.T) {
 		<-release
 	}
 	saved := make(chan error, 1)
-	go func() { saved <- s.Save([]api.Number{"00006400"}) }()
+	go func() { saved <- s.Save(entries("00006400")) }()
 	<-held // the save has written its temporary file and waits to rename it
-	if err := s.Close([]api.Number{"00006400"}, 20*time.Millisecond); err == nil {
+	if err := s.Close(entries("00006400"), 20*time.Millisecond); err == nil {
 		t.Fatal("Close returned no error though the save it waited for never finished")
 	}
 	close(release)
@@ -181,15 +181,25 @@ func TestCloseAbandonsASaveThatDoesNotFinishInTime(t *testing.T) {
 func TestASaveBeforeTheFirstLoadKeepsWhatTheFileHeld(t *testing.T) {
 	dir := t.TempDir()
 	old, _ := Open(dir)
-	if err := old.Save([]api.Number{"00006401", "00006402"}); err != nil {
+	if err := old.Save(entries("00006401", "00006402")); err != nil {
 		t.Fatal(err)
 	}
 	s, _ := Open(dir)
-	if err := s.Save([]api.Number{"00006402", "SC006405"}); err != nil {
+	if err := s.Save(entries("00006402", "SC006405")); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := s.Load()
-	if want := []api.Number{"00006402", "SC006405", "00006401"}; !slices.Equal(got, want) {
+	if want := entries("00006402", "SC006405", "00006401"); !slices.Equal(got, want) {
 		t.Fatalf("Load() = %v, want %v", got, want)
 	}
+}
+
+// entries are companies whose names are not known, as a file of numbers
+// alone gives them.
+func entries(numbers ...api.Number) []Entry {
+	out := make([]Entry, len(numbers))
+	for i, n := range numbers {
+		out[i] = Entry{Number: n}
+	}
+	return out
 }

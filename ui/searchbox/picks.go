@@ -2,6 +2,7 @@ package searchbox
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -15,13 +16,13 @@ import (
 // scrolls to reach the rest.
 const recentShown = 5
 
-// recents are the numbers opened lately, most recent first, and where
+// recents are the companies opened lately, most recent first, and where
 // they are kept between runs.
 type recents struct {
-	numbers []api.Number
-	sel     int // the pick selected with ↑/↓ under the empty box, or -1
-	store   *recent.Store
-	warned  bool // a failure to save was said once
+	list   []recent.Entry
+	sel    int // the pick selected with ↑/↓ under the empty box, or -1
+	store  *recent.Store
+	warned bool // a failure to save was said once
 }
 
 func newRecents(dir string) recents {
@@ -32,10 +33,10 @@ func newRecents(dir string) recents {
 	return r
 }
 
-// loadedMsg brings the recent numbers read at start.
+// loadedMsg brings the recent companies read at start.
 type loadedMsg struct {
-	numbers []api.Number
-	err     error
+	list []recent.Entry
+	err  error
 }
 
 // savedMsg says whether the recent numbers were written.
@@ -49,36 +50,42 @@ func (r *recents) load(c *common.Common) tea.Cmd {
 		return nil
 	}
 	return c.Guard(func() tea.Msg {
-		numbers, err := store.Load()
-		return loadedMsg{numbers, err}
+		list, err := store.Load()
+		return loadedMsg{list, err}
 	})
 }
 
-// Recent is the numbers opened lately, and whether the box offers them
+// Recent is the companies opened lately, and whether the box offers them
 // under it now.
-func (b *Box) Recent() ([]api.Number, bool) { return b.recent.numbers, b.showRecent() }
+func (b *Box) Recent() ([]recent.Entry, bool) { return b.recent.list, b.showRecent() }
 
-// Remember puts a company first in the recent numbers and saves them in
-// the background. Saves are serialised by the store and each replaces
-// the file whole.
-func (b *Box) Remember(n api.Number) tea.Cmd {
-	b.recent.numbers = recent.Add(b.recent.numbers, n)
+// Remember puts a company, with its name, first in the recent companies
+// and saves them in the background. Saves are serialised by the store
+// and each replaces the file whole.
+func (b *Box) Remember(n api.Number, name string) tea.Cmd {
+	b.recent.list = recent.Add(b.recent.list, recent.Entry{Number: n, Name: name})
 	b.matchRecent()
 	store := b.recent.store
 	if store == nil {
 		return nil
 	}
-	numbers := append([]api.Number(nil), b.recent.numbers...)
-	return b.c.Guard(func() tea.Msg { return savedMsg{store.Save(numbers)} })
+	list := slices.Clone(b.recent.list)
+	return b.c.Guard(func() tea.Msg { return savedMsg{store.Save(list)} })
 }
 
-// onLoaded merges the numbers read at start after those opened since.
+// onLoaded merges the companies read at start after those opened since,
+// keeping a name read for one opened since without it.
 func (b *Box) onLoaded(msg loadedMsg) {
-	merged := append(append([]api.Number(nil), b.recent.numbers...), msg.numbers...)
-	b.recent.numbers = dedupe(merged)
-	if len(b.recent.numbers) > recent.Max {
-		b.recent.numbers = b.recent.numbers[:recent.Max]
+	list := append(slices.Clone(b.recent.list), msg.list...)
+	merged := make([]recent.Entry, 0, len(list))
+	for _, e := range list {
+		if i := slices.IndexFunc(merged, func(m recent.Entry) bool { return m.Number == e.Number }); i >= 0 {
+			merged[i].Name = common.Or(merged[i].Name, e.Name)
+			continue
+		}
+		merged = append(merged, e)
 	}
+	b.recent.list = merged[:min(len(merged), recent.Max)]
 	b.matchRecent()
 }
 
@@ -100,7 +107,7 @@ func (b *Box) Close() error {
 	if b.recent.store == nil {
 		return nil
 	}
-	return b.recent.store.Close(b.recent.numbers, saveWait)
+	return b.recent.store.Close(b.recent.list, saveWait)
 }
 
 // matchRecent works out again which recent numbers the input offers for
@@ -108,29 +115,30 @@ func (b *Box) Close() error {
 // pasted into or set, the old matches are stale, and tab on a match
 // shorter than the text slices past its end and panics.
 func (b *Box) matchRecent() {
-	suggestions := make([]string, len(b.recent.numbers))
-	for i, n := range b.recent.numbers {
-		suggestions[i] = n.String()
+	suggestions := make([]string, len(b.recent.list))
+	for i, e := range b.recent.list {
+		suggestions[i] = e.Number.String()
 	}
 	b.input.SetSuggestions(suggestions)
 }
 
 // pick is one entry of the list under the empty box: the text last left
-// in the box, or a recent number.
+// in the box, or a recent company.
 type pick struct {
 	text   string
 	number api.Number
+	name   string // the company's name as last seen, if known
 }
 
 // picks are the entries ↑/↓ move through: the text last left in the box
 // first, then every recent number, most recent first.
 func (b *Box) picks() []pick {
-	out := make([]pick, 0, len(b.recent.numbers)+1)
+	out := make([]pick, 0, len(b.recent.list)+1)
 	if b.lastText != "" {
 		out = append(out, pick{text: b.lastText})
 	}
-	for _, n := range b.recent.numbers {
-		out = append(out, pick{number: n})
+	for _, e := range b.recent.list {
+		out = append(out, pick{number: e.Number, name: e.Name})
 	}
 	return out
 }
@@ -138,7 +146,7 @@ func (b *Box) picks() []pick {
 // showRecent says whether the picks are offered under the box: when it
 // has the keyboard and nothing has been typed.
 func (b *Box) showRecent() bool {
-	return b.focused && b.input.Value() == "" && (len(b.recent.numbers) > 0 || b.lastText != "")
+	return b.focused && b.input.Value() == "" && (len(b.recent.list) > 0 || b.lastText != "")
 }
 
 // movePick moves the selection among the picks: ↓ from the box goes to
@@ -169,7 +177,7 @@ func (b *Box) recentLines(w int) []string {
 	}
 	for i := from; i < min(len(picks), from+recentShown); i++ {
 		p := picks[i]
-		text := b.c.NumberAndName(p.number)
+		text := b.c.NumberAndName(p.number, p.name)
 		if p.number == "" {
 			text = common.Line(p.text) + "  " + s.Quiet.Render("(typed before)")
 		}

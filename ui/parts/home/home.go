@@ -6,9 +6,9 @@ package home
 import (
 	"fmt"
 
-	"coview/api"
 	"coview/present"
 	"coview/ui/common"
+	"coview/ui/recent"
 	"coview/ui/watches"
 )
 
@@ -16,15 +16,15 @@ import (
 type Part struct {
 	common.Base
 	version string
-	// recent is the numbers opened lately, and whether the search box
+	// recent is the companies opened lately, and whether the search box
 	// already offers them under it.
-	recent  func() ([]api.Number, bool)
+	recent  func() ([]recent.Entry, bool)
 	watches *watches.Session
 }
 
-// New makes the start page. recent tells the numbers opened lately;
+// New makes the start page. recent tells the companies opened lately;
 // watches is the session's watch list.
-func New(c *common.Common, version string, recent func() ([]api.Number, bool), w *watches.Session) *Part {
+func New(c *common.Common, version string, recent func() ([]recent.Entry, bool), w *watches.Session) *Part {
 	return &Part{Base: common.Base{C: c, At: common.Place{Title: "Home"}}, version: version, recent: recent, watches: w}
 }
 
@@ -69,8 +69,8 @@ func (p *Part) Body(w, h int) []string {
 	}
 	if recent, offered := p.recent(); len(recent) > 0 && !offered {
 		out = append(out, "  "+s.Head.Render("Recent"))
-		for _, n := range recent[:min(len(recent), 10)] {
-			out = append(out, common.Fit("  "+s.Quiet.Render(p.C.NumberAndName(n)), w))
+		for _, e := range recent[:min(len(recent), 10)] {
+			out = append(out, common.Fit("  "+s.Quiet.Render(p.C.NumberAndName(e.Number, e.Name)), w))
 		}
 	}
 	return out[:min(len(out), max(h, 0))]
