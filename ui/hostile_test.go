@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/api"
+	"coview/ui/common"
 )
 
 // hostile is text a registry (or whoever answers in its place) might send
@@ -79,4 +81,51 @@ func TestHostileTextIsShownAsHarmlessPictures(t *testing.T) {
 	send(t, m, tea.PasteMsg{Content: "777\n"})
 	mustContain(t, ansi.Strip(m.View().Content), "The registry failed (500")
 	assertHarmless(t, "error", m.View().Content)
+}
+
+// Issue 20, item 6: one hostile string in every field of every answer
+// (venomousRegistry), through every page the browser draws: profiles'
+// panes and headers, every list and the rows they open, every document
+// page and its source, search matches and results, connections, the
+// download line, problems and the window's title. Nothing raw reaches
+// the screen.
+func TestVenomInEveryFieldNeverReachesTheScreenRaw(t *testing.T) {
+	reg, docs := venomousRegistry(t)
+	dir := t.TempDir()
+	m := testModel(t, reg, Options{Documents: docs, DownloadDir: func() string { return dir }})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	nothingRaw(t, m, "the start page")
+	s := seen{}
+	// Every company's panes; the links of those that have every kind of
+	// list and document between them.
+	follow := []string{"00006400", "00006401", "00006403", "FC006406", "00006411", "OE006415"}
+	for _, n := range []string{"00006400", "00006401", "00006402", "00006403", "OC006404", "SC006405", "FC006406", "00006407",
+		"00006408", "00006409", "BR006410", "00006411", "00006412", "00006413", "SC006414", "OE006415", "SC006416"} {
+		visitCompany(t, m, s, n, slices.Contains(follow, n))
+	}
+	searchFor(t, m, s, "sprockett")
+	walkAround(t, m, s, "00006412")
+	saveADocument(t, m)
+	for _, n := range []string{"00009500", "00009999", "00009401"} {
+		send(t, m, tea.PasteMsg{Content: n + "\n"})
+		nothingRaw(t, m, "the problem with "+n)
+		press(t, m, "esc")
+	}
+	if s := screen(m); !strings.Contains(s, "No API key in use") {
+		t.Fatalf("the 401 did not go through the key screen:\n%s", s)
+	}
+	press(t, m, "/")
+	nothingRaw(t, m, "the recent companies, by name")
+	// Every kind of resource was drawn, in words and as its source, and
+	// the connections page.
+	for kind := api.ResCompany; kind <= api.ResSearchOfficers; kind++ {
+		for _, form := range []string{"%d/0", "%d/0 source"} {
+			if s[fmt.Sprintf(form, kind)] == 0 {
+				t.Errorf("no page of kind %d (%s) was checked; checked %v", kind, form, s)
+			}
+		}
+	}
+	if s[fmt.Sprintf("%d/%d", api.ResCompany, common.ShowConnections)] == 0 {
+		t.Errorf("the connections were not checked: %v", s)
+	}
 }

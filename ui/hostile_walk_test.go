@@ -1,0 +1,152 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// How TestVenomInEveryFieldNeverReachesTheScreenRaw goes through every
+// page: each checked with nothingRaw, and counted by kind, so the test
+// knows it went everywhere.
+
+// seen counts the kinds of pages checked.
+type seen map[string]int
+
+func (s seen) add(m *model) {
+	at := place(m)
+	kind := fmt.Sprintf("%d/%d", at.Res.Kind, at.Show)
+	if at.Source {
+		kind += " source"
+	}
+	s[kind]++
+}
+
+// visitCompany opens a company, looks at its five panes and its source,
+// and with follow, every link of its links pane.
+func visitCompany(t *testing.T, m *model, s seen, number string, follow bool) {
+	t.Helper()
+	send(t, m, tea.PasteMsg{Content: number + "\n"})
+	if place(m).Company.String() != number {
+		t.Fatalf("%s did not open: on %s\n%s", number, describe(m), screen(m))
+	}
+	for _, tab := range []string{"1", "2", "3", "4", "5"} {
+		press(t, m, tab)
+		nothingRaw(t, m, number+" pane "+tab)
+	}
+	press(t, m, "y")
+	nothingRaw(t, m, number+" a link's URL copied")
+	s.add(m)
+	// Links are named with the venom as text, its escapes shown.
+	if len(linksOf(m)) > 1 {
+		mustContain(t, strings.Join(bodyLines(screen(m)), "\n"), "␛[31mred␛[0m")
+	}
+	press(t, m, "v")
+	nothingRaw(t, m, number+" source")
+	press(t, m, "v")
+	if !follow {
+		return
+	}
+	for i, link := range linksOf(m) {
+		press(t, m, "5")
+		window(m).SetPosition(i, 0)
+		from := place(m)
+		press(t, m, "enter")
+		nothingRaw(t, m, number+" link "+link.Raw)
+		if place(m).Same(from) {
+			press(t, m, "esc") // refused, or the profile itself
+			continue
+		}
+		visitPage(t, m, s, 1)
+		press(t, m, "backspace")
+	}
+}
+
+// visitPage looks at the page on screen, its source, a list's filter,
+// current rows and end, and, depth pages on, what its first row or first
+// link opens.
+func visitPage(t *testing.T, m *model, s seen, depth int) {
+	t.Helper()
+	where := describe(m)
+	nothingRaw(t, m, where)
+	s.add(m)
+	press(t, m, "y")
+	nothingRaw(t, m, where+" copied")
+	press(t, m, "v")
+	nothingRaw(t, m, where+" source")
+	s.add(m)
+	press(t, m, "v")
+	if l := rowsOf(m); l != nil && l.Len() > 0 {
+		press(t, m, "f")
+		typeText(t, m, "e")
+		nothingRaw(t, m, where+" filtered")
+		press(t, m, "esc", "c")
+		nothingRaw(t, m, where+" current rows")
+		press(t, m, "c", "end")
+		nothingRaw(t, m, where+" at its end")
+		window(m).SetPosition(0, 0)
+	}
+	if depth == 0 {
+		return
+	}
+	from := place(m)
+	press(t, m, "enter")
+	nothingRaw(t, m, where+" opened")
+	if !place(m).Same(from) {
+		visitPage(t, m, s, depth-1)
+		press(t, m, "backspace")
+	}
+}
+
+// searchFor types a name (its matches under the box), lists them all and
+// looks at every tab of the results.
+func searchFor(t *testing.T, m *model, s seen, name string) {
+	t.Helper()
+	press(t, m, "/")
+	typeName(t, m, name)
+	nothingRaw(t, m, "matches for "+name)
+	press(t, m, "down")
+	nothingRaw(t, m, "a match picked")
+	press(t, m, "up", "enter")
+	for _, tab := range []string{"1", "2", "3"} {
+		press(t, m, tab)
+		nothingRaw(t, m, "results tab "+tab)
+		visitPage(t, m, s, 1)
+	}
+}
+
+// walkAround walks a company's connections and looks at its three tabs.
+func walkAround(t *testing.T, m *model, s seen, number string) {
+	t.Helper()
+	send(t, m, tea.PasteMsg{Content: number + "\n"})
+	press(t, m, "x")
+	for _, tab := range []string{"1", "2", "3"} {
+		press(t, m, tab)
+		nothingRaw(t, m, "connections tab "+tab)
+		s.add(m)
+	}
+	press(t, m, "1", "e")
+	nothingRaw(t, m, "connections walked on")
+	press(t, m, "esc", "backspace")
+}
+
+// saveADocument saves the document of a filing whose description and
+// type are venom: the file's name, the progress and the outcome.
+func saveADocument(t *testing.T, m *model) {
+	t.Helper()
+	send(t, m, tea.PasteMsg{Content: "00006400\n"})
+	selectLink(t, m, "Filing history")
+	press(t, m, "enter", "d")
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(screen(m), "Saved as") && !strings.Contains(screen(m), "Download failed") {
+		nothingRaw(t, m, "the download under way")
+		if time.Now().After(deadline) {
+			t.Fatalf("the download never ended:\n%s", screen(m))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	nothingRaw(t, m, "the download's outcome")
+}
