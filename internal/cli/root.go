@@ -34,7 +34,7 @@ Environment:
   COVIEW_DOCUMENT_URL  its document API, for filings' documents
                     (default ` + api.DefaultDocumentURL + `)
   NO_COLOR          no colours in the browser
-  XDG_STATE_HOME    where recent numbers are kept (coview/recent)
+  XDG_STATE_HOME    where recent companies are kept (coview/recent)
   XDG_DATA_HOME     where the watch list is kept (coview/watch.db)
   XDG_CONFIG_HOME   where a key is kept only after auth login --insecure-storage
   XDG_DOWNLOAD_DIR  where the browser saves documents (else ~/Downloads, else
