@@ -59,7 +59,7 @@ func TestTheTitleLineSaysTheDemoRegistryIsInUse(t *testing.T) {
 		home := splitLines(screen(m))[0]
 		send(t, m, tea.PasteMsg{Content: "00006400\n"})
 		company := splitLines(screen(m))[0]
-		mustContain(t, company, "MARZIPAN MOUNTAIN", "00006400")
+		mustContain(t, company, "MARZIPAN MOUNTAIN SOFTWARE LTD  00006400") // the name whole
 		window := m.View().WindowTitle
 		if strings.Contains(window, "demo registry") != demo {
 			t.Fatalf("with Demo %v the window's title reads %q", demo, window)

@@ -33,13 +33,14 @@ func (m *model) windowTitle() string {
 const demoTag = "demo"
 
 // titleLine is the page's title, and on the demo registry a word saying
-// so at its end.
+// so at its end. The title is laid out for the whole line, so the tag
+// takes the place of its end (a company's type) rather than of its name.
 func (m *model) titleLine(w int) string {
 	if !m.opts.Demo {
 		return m.page.Title(w)
 	}
 	room := max(w-len(demoTag)-2, 1)
-	return common.Pad(common.Fit(m.page.Title(room), room), room) + "  " + m.c.Styles.Warning.Render(demoTag)
+	return common.Pad(common.Fit(m.page.Title(w), room), room) + "  " + m.c.Styles.Warning.Render(demoTag)
 }
 
 // frame is the screen cut into its parts: everything but the page's body
