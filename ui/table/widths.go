@@ -18,21 +18,19 @@ func (l *Rows) Widths(w int) []int { return Widths(l.Columns, l.Widest, l.Typica
 // Widths shares a line among a list's columns, by what matters. Each
 // column is as wide as what it holds (its widest cell loaded, or its
 // title). When the line is too short, an optional column (whether an
-// officer's identity is verified) is left out (width 0), the last first;
-// then the flexible columns after the
-// first (a description, who links, an address) give way first, down to a
-// roomy width (their whole text is under the list or a key away), and the
-// first (a name, a filing's description) down to nameRoom, which holds
-// most names whole. Then a brief column (a role, a status) whose typical
-// cell (three in four are as narrow) is much narrower than its widest,
-// such as a role that is "Director" but once "Corporate secretary", gives
-// the room it keeps for those few long cells, down to its typical width.
-// Then the later flexible columns down to MinFlex; then the first
-// flexible one (the name); then any column, the widest first, down to 4.
-// So a name is not cut to keep a rare long role whole, and a date or a
-// number is cut last. Room left over stays at the end of the line rather
-// than padding a name. widest and typical (nil: as widest) are kept as
-// pages arrive, so this costs nothing per row.
+// officer's identity is verified) is left out (width 0), the last first.
+// Then the flexible columns after the first (a description, who links,
+// an address) give way, down to a roomy width (their whole text is under
+// the list or a key away). Then a brief column (a role, a status) whose
+// typical cell (three in four are as narrow) is much narrower than its
+// widest, such as a role that is "Director" but once "Corporate
+// secretary", gives the room it keeps for those few long cells, down to
+// its typical width. Then the later flexible columns down to MinFlex;
+// then the first flexible one (the name); then any column, the widest
+// first, down to 4. So a name is not cut to keep a rare long role whole,
+// and a date or a number is cut last. Room left over stays at the end of
+// the line rather than padding a name. widest and typical (nil: as
+// widest) are kept as pages arrive, so this costs nothing per row.
 func Widths(cols []present.Column, widest, typical []int, w int) []int {
 	out := make([]int, len(cols))
 	floor := make([]int, len(cols)) // where a column's long cells give way
@@ -79,17 +77,12 @@ func Widths(cols []present.Column, widest, typical []int, w int) []int {
 	first := slices.IndexFunc(cols, func(c present.Column) bool { return c.Flex })
 	later := func(i int) bool { return cols[i].Flex && i != first }
 	shrink(later, func(int) int { return roomy })
-	shrink(func(i int) bool { return i == first }, func(int) int { return nameRoom })
 	shrink(func(int) bool { return true }, func(i int) int { return floor[i] })
 	shrink(later, func(int) int { return MinFlex })
 	shrink(func(i int) bool { return cols[i].Flex }, func(int) int { return MinFlex })
 	shrink(func(i int) bool { return out[i] > 0 }, func(int) int { return 4 })
 	return out
 }
-
-// nameRoom is what the first flexible column keeps before a column's
-// rare long cells give way: most names of companies and people fit.
-const nameRoom = 40
 
 // roomy is what the later flexible columns keep before a column's rare
 // long cells give way.
