@@ -31,10 +31,10 @@ func (m *model) footerLines(w int) []string {
 	above, left := m.statusLeft(w, gap)
 	status := " " + common.Pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
 	var bindings []key.Binding
-	switch t, typist := m.page.(common.Typist); {
+	switch t, keyer := m.page.(common.TypingKeyer); {
 	case m.box.Focused():
 		bindings = m.box.Keys()
-	case typist && t.Typing():
+	case keyer && typing(m.page):
 		bindings = t.TypingKeys()
 	default:
 		bindings = m.contextKeys().ShortHelp()

@@ -100,9 +100,15 @@ type Copier interface {
 }
 
 // Typist is a part with an input that has the keyboard (a filter): every
-// key but ctrl+c goes to it, and the footer shows its keys.
+// key but ctrl+c goes to it.
 type Typist interface {
 	Typing() bool
+}
+
+// TypingKeyer is a Typist with keys of its own while it types (a
+// filter's enter and esc): the footer shows them instead of the page's,
+// which do nothing then.
+type TypingKeyer interface {
 	TypingKeys() []key.Binding
 }
 
