@@ -86,13 +86,15 @@ func TestHostileTextIsShownAsHarmlessPictures(t *testing.T) {
 // Issue 20, item 6: one hostile string in every field of every answer
 // (venomousRegistry), through every page the browser draws: profiles'
 // panes and headers, every list and the rows they open, every document
-// page and its source, search matches and results, connections, the
-// download line, problems and the window's title. Nothing raw reaches
-// the screen.
+// page and its source, search matches and results (disqualified officers
+// and their records too), the form of an advanced search and what it
+// finds, a company's neighbours, dissolved companies, filings by category,
+// the watch page, connections, the download line, problems and the
+// window's title. Nothing raw reaches the screen.
 func TestVenomInEveryFieldNeverReachesTheScreenRaw(t *testing.T) {
 	reg, docs := venomousRegistry(t)
 	dir := t.TempDir()
-	m := testModel(t, reg, Options{Documents: docs, DownloadDir: func() string { return dir }})
+	m := testModel(t, reg, Options{Documents: docs, DownloadDir: func() string { return dir }, Watch: venomousWatchList(t, reg)})
 	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	nothingRaw(t, m, "the start page")
 	s := seen{}
@@ -104,6 +106,13 @@ func TestVenomInEveryFieldNeverReachesTheScreenRaw(t *testing.T) {
 		visitCompany(t, m, s, n, slices.Contains(follow, n))
 	}
 	searchFor(t, m, s, "sprockett")
+	for _, name := range []string{"grimthorpe", "crooked candlestick"} {
+		searchDisqualified(t, m, s, name)
+	}
+	findCompanies(t, m, s)
+	findDissolved(t, m, s)
+	filingsByCategory(t, m)
+	watchPage(t, m, s, "00006400", "00006407")
 	walkAround(t, m, s, "00006412")
 	saveADocument(t, m)
 	for _, n := range []string{"00009500", "00009999", "00009401"} {
@@ -117,15 +126,21 @@ func TestVenomInEveryFieldNeverReachesTheScreenRaw(t *testing.T) {
 	press(t, m, "/")
 	nothingRaw(t, m, "the recent companies, by name")
 	// Every kind of resource was drawn, in words and as its source, and
-	// the connections page.
-	for kind := api.ResCompany; kind <= api.ResSearchOfficers; kind++ {
+	// the pages made of them: connections, the form, the watch page.
+	for kind := api.ResCompany; kind <= api.ResDisqualifiedCorporate; kind++ {
 		for _, form := range []string{"%d/0", "%d/0 source"} {
 			if s[fmt.Sprintf(form, kind)] == 0 {
 				t.Errorf("no page of kind %d (%s) was checked; checked %v", kind, form, s)
 			}
 		}
 	}
-	if s[fmt.Sprintf("%d/%d", api.ResCompany, common.ShowConnections)] == 0 {
-		t.Errorf("the connections were not checked: %v", s)
+	for _, page := range []string{
+		fmt.Sprintf("%d/%d", api.ResCompany, common.ShowConnections),
+		fmt.Sprintf("%d/%d", api.ResAdvancedSearch, common.ShowFinder),
+		fmt.Sprintf("%d/%d", api.ResOther, common.ShowWatching),
+	} {
+		if s[page] == 0 {
+			t.Errorf("no page %s was checked: %v", page, s)
+		}
 	}
 }
