@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"image/color"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -58,6 +59,7 @@ func New(opts Options) tea.Model {
 func newModel(ctx context.Context, opts Options) *model {
 	ctx, cancel := context.WithCancel(ctx)
 	c := common.New(ctx, opts.Registry, opts.Now)
+	c.Keys.Rebind(opts.Keys)
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch)
@@ -72,12 +74,12 @@ func newModel(ctx context.Context, opts Options) *model {
 	if opts.NeedKey {
 		m.keys = keyscreen.New(c, "", m.keyOptions())
 	}
-	m.restyle(true)
+	m.restyle(opts.Theme != "light")
 	return m
 }
 
 func (m *model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.box.Init(), m.makers.watches.Init()}
+	cmds := []tea.Cmd{m.background(), m.box.Init(), m.makers.watches.Init()}
 	if m.box.Queued() {
 		if m.keys != nil {
 			m.foot.afterKeys = m.openNext
@@ -86,6 +88,19 @@ func (m *model) Init() tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// background asks the terminal for its background colour, or, when the
+// theme says it, answers for it: every part then styles itself as it
+// would for the terminal's own answer.
+func (m *model) background() tea.Cmd {
+	switch m.opts.Theme {
+	case "light":
+		return func() tea.Msg { return tea.BackgroundColorMsg{Color: color.White} }
+	case "dark":
+		return func() tea.Msg { return tea.BackgroundColorMsg{Color: color.Black} }
+	}
+	return tea.RequestBackgroundColor
 }
 
 // keyOptions say where a key entered on the key screen goes.

@@ -59,9 +59,22 @@ type Options struct {
 	// title line says so on every page, so its companies are not taken
 	// for real ones.
 	Demo bool
+	// Theme is "light" or "dark" for a terminal whose background is
+	// known better than it says (tmux, SSH); "" or "auto" asks it.
+	Theme string
+	// Keys bind actions to other keys, by the names of KeyActions: the
+	// settings file's keys, checked already.
+	Keys map[string][]string
 
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	Input   io.Reader // nil = stdin
 	Output  io.Writer // nil = stdout
+}
+
+// KeyActions are the browser's actions that the settings file may bind,
+// with their own keys, in the order the help shows them.
+func KeyActions() []common.NamedKeys {
+	k := common.DefaultKeyMap()
+	return k.ActionKeys()
 }

@@ -74,6 +74,9 @@ func newConnectionsCommand(env Env) *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.budgetGiven = cmd.Flags().Changed("budget")
+			if b := settingsOf(cmd, env).Budgets.Connections; !f.budgetGiven && b > 0 {
+				f.budget = b
+			}
 			return runConnections(cmd.Context(), args, &f, env)
 		},
 	}
@@ -81,7 +84,7 @@ func newConnectionsCommand(env Env) *cobra.Command {
 	fs.SortFlags = false
 	fs.IntVar(&f.depth, "depth", 1, fmt.Sprintf("1: the companies linked to it; 2: and those linked to them (at most %d)", connections.MaxDepth))
 	fs.BoolVar(&f.current, "current", false, "only links that still stand")
-	fs.IntVar(&f.budget, "budget", 0, fmt.Sprintf("the most requests to send (default %d, or what is left of the quota less a margin)", connections.FreshBudget))
+	fs.IntVar(&f.budget, "budget", 0, fmt.Sprintf("the most requests to send (default: the settings' budgets.connections, else %d, or what is left of the quota less a margin)", connections.FreshBudget))
 	fs.BoolVar(&f.plain, "plain", false, "print the rows the browser shows (the default)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON document: companies, people, links, not checked, requests")
 	fs.BoolVar(&f.dot, "dot", false, "print a Graphviz graph of the companies and people")

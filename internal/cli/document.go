@@ -56,6 +56,7 @@ type documentFlags struct {
 	registry registryFlags
 	output   string
 	format   string
+	dir      string // the settings' download_dir: where it goes without -o
 }
 
 // newDocumentCommand is "coview document": one filing's document, saved.
@@ -68,12 +69,13 @@ func newDocumentCommand(env Env) *cobra.Command {
 		Example: documentExample,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.dir = settingsOf(cmd, env).DownloadDir
 			return runDocument(cmd.Context(), args, &f, env)
 		},
 	}
 	fs := cmd.Flags()
 	fs.SortFlags = false
-	fs.StringVarP(&f.output, "output", "o", "", "where to save it: a FILE, a DIR, or - for stdout (default: the current directory)")
+	fs.StringVarP(&f.output, "output", "o", "", "where to save it: a FILE, a DIR, or - for stdout (default: the settings' download_dir, else the current directory)")
 	fs.StringVar(&f.format, "format", "pdf", "the format: pdf, or xhtml (inline XBRL, for accounts filed electronically)")
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"pdf", "xhtml"}, cobra.ShellCompDirectiveNoFileComp))
@@ -89,13 +91,15 @@ type destination struct {
 
 // chooseDestination reads -o. Refusals that need no request come first:
 // a terminal as stdout, a file that is already there.
-func chooseDestination(output string, env Env) (destination, error) {
+func chooseDestination(output, dir string, env Env) (destination, error) {
 	switch {
 	case output == "-":
 		if isTerminal(env.Stdout) {
 			return destination{}, usageError("-o - writes the document to stdout, which is a terminal here; redirect it (> file.pdf) or give -o PATH")
 		}
 		return destination{stdout: true}, nil
+	case output == "" && dir != "":
+		return destination{dir: dir}, nil
 	case output == "":
 		return destination{dir: "."}, nil
 	case strings.HasSuffix(output, string(filepath.Separator)):
@@ -140,7 +144,7 @@ func runDocument(ctx context.Context, args []string, f *documentFlags, env Env) 
 	if err != nil {
 		return usageError("--format: %v", err)
 	}
-	dest, err := chooseDestination(f.output, env)
+	dest, err := chooseDestination(f.output, f.dir, env)
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ type Env struct {
 	SessionBus func() bool
 
 	cobraOut io.Writer // where cobra and fang write (see Main)
+	settings *settings // the settings file's, read once a run (see Main)
 }
 
 // stopsOnSignal marks a command for which a signal is the normal way to
@@ -37,9 +38,15 @@ func Main(ctx context.Context, args []string, env Env) int {
 	out := &trimmedLines{w: env.Stdout}
 	defer out.Flush()
 	env.cobraOut = out
+	env.settings = &settings{}
 	root := newProgram(env)
 	var ran *cobra.Command
-	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) { ran = cmd }
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		ran = cmd
+		if needsSettings(cmd) {
+			env.settings.load(cmd.Flags(), env).warn(env)
+		}
+	}
 	root.SetArgs(arrange(root, args))
 	root.SetIn(env.Stdin)
 	root.SetErr(env.Stderr)
@@ -63,7 +70,8 @@ func newProgram(env Env) *cobra.Command {
 	}
 	root.Version = programVersion()
 	root.InitDefaultVersionFlag()
-	root.AddCommand(newManCommand(env))
+	root.AddCommand(newManCommand(env), newConfigCommand(env))
+	registerConfigFlag(root)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	acceptRegistryFlags(root)

@@ -7,7 +7,6 @@ import (
 
 	"coview/api"
 	"coview/keystore"
-	"coview/save"
 	"coview/ui"
 )
 
@@ -21,7 +20,7 @@ terminal and a number is given. coview search finds companies, officers and
 disqualified officers by name, coview disqualified prints a disqualified
 officer's record, coview connections the companies around one, coview
 document saves a filing's document, coview watch keeps a list of companies
-and tells what changed at them.
+and tells what changed at them, coview config where its settings are.
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
@@ -36,9 +35,14 @@ Environment:
   NO_COLOR          no colours in the browser
   XDG_STATE_HOME    where recent companies are kept (coview/recent)
   XDG_DATA_HOME     where the watch list is kept (coview/watch.db)
-  XDG_CONFIG_HOME   where a key is kept only after auth login --insecure-storage
+  XDG_CONFIG_HOME   where the settings are kept (coview/config.yaml), and a
+                    key only after auth login --insecure-storage
   XDG_DOWNLOAD_DIR  where the browser saves documents (else ~/Downloads, else
-                    the current directory)
+                    the current directory), unless the settings say
+  COVIEW_CONFIG     the settings file (default
+                    $XDG_CONFIG_HOME/coview/config.yaml; see coview config)
+  COVIEW_THEME      auto, light or dark: the browser's colours for the
+                    terminal's background (auto asks the terminal)
   DISPLAY, WAYLAND_DISPLAY  without one, the browser opens no viewer or web
                     browser and says where things are instead
 
@@ -179,6 +183,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	reg.client.SetKey(key.Value)
 
 	if out == toBrowser {
+		set := settingsOf(cmd, env)
 		openFile, openURL := openers(env.Getenv)
 		openWatch, closeWatch := browserWatch(env, &f.registry, reg.client)
 		defer closeWatch()
@@ -191,7 +196,9 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			KeyKept:     k.kept(),
 			Version:     programVersion(),
 			Documents:   reg.docs,
-			DownloadDir: func() string { return save.DownloadDir(env.Getenv) },
+			DownloadDir: func() string { return downloadDir(set, env) },
+			Theme:       set.Theme,
+			Keys:        set.Keys,
 			OpenFile:    openFile,
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,

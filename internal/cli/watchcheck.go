@@ -72,13 +72,16 @@ coview watch check --json | jq -r 'select(.kind | startswith("status/")) | .word
 				// 0 would read as "no bound", which is not what it says.
 				return usageError("--budget is the most requests to send, at least 1, not %d", budget)
 			}
+			if b := settingsOf(cmd, env).Budgets.WatchCheck; !cmd.Flags().Changed("budget") && b > 0 {
+				budget = b
+			}
 			return runWatchCheck(cmd.Context(), &f, asJSON, budget, quota, env)
 		},
 	}
 	fs := cmd.Flags()
 	fs.SortFlags = false
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per change")
-	fs.IntVar(&budget, "budget", 0, "the most requests to send (default: as many as the quota allows)")
+	fs.IntVar(&budget, "budget", 0, "the most requests to send (default: the settings' budgets.watch_check, else as many as the quota allows)")
 	fs.StringVar(&quota, "quota", "", "the registry's quota, requests per window (default "+strconv.Itoa(watch.LiveQuota.Limit)+"/5m, the live registry's)")
 	f.registry.register(fs)
 	return cmd

@@ -1,0 +1,79 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Template is the file coview config edit starts from: every setting,
+// commented out, with what it takes.
+const Template = `# coview's settings. Every line is optional; coview config show prints
+# what is in effect, and where each setting came from.
+
+# Colours for a dark or light terminal: auto asks the terminal, light or
+# dark say it for terminals that answer wrongly (tmux, SSH). COVIEW_THEME
+# wins over this line.
+# theme: auto
+
+# Where the browser and coview document save filings' documents (default:
+# XDG_DOWNLOAD_DIR, else ~/Downloads, else the current directory; for
+# coview document, the current directory).
+# download_dir: ~/Documents/filings
+
+# The most requests a walk sends when no --budget is given.
+# budgets:
+#   connections: 120
+#   watch_check: 300
+
+# The browser's keys: an action, then a key or a list of keys, which
+# replace the action's own. A key given to two actions is refused.
+# coview config show lists every action with its keys.
+# keys:
+#   quit: [q, ctrl+q]
+#   back: [backspace, h]
+
+# The API key is never read from this file: use coview auth login.
+`
+
+// Create writes the template at path unless a file is there already
+// (it is then left as it is, and created is false): whole, through a
+// temporary file renamed into place, in a directory made if need be.
+func Create(path string) (created bool, err error) {
+	if _, err := os.Stat(path); err == nil {
+		return false, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return false, err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return false, err
+	}
+	tmp, err := os.CreateTemp(dir, ".config-*.yaml")
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.WriteString(Template); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Close(); err != nil {
+		return false, err
+	}
+	// A link, not a rename: it fails rather than replace a file made in
+	// the meantime.
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return false, nil
+		}
+		return false, fmt.Errorf("cannot make %s: %w", path, err)
+	}
+	return true, nil
+}
