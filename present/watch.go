@@ -178,7 +178,7 @@ func WatchList(companies []watch.Company, today time.Time) *Page {
 	unseen := 0
 	for _, c := range companies {
 		p := c.Profile
-		status := lowerFirst(clean(labels.Status(p.Status)))
+		status := clean(labels.Status(p.Status))
 		if d := clean(labels.StatusDetail(p.StatusDetail)); d != "" {
 			status += ", " + lowerFirst(d)
 		}

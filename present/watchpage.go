@@ -61,7 +61,7 @@ func IsNote(it Item, columns int) bool { return len(it.Cells) > columns }
 // watchRow is a watched company's row.
 func watchRow(e watch.Entry, today time.Time) Item {
 	p := e.Profile
-	status := lowerFirst(clean(labels.Status(p.Status)))
+	status := clean(labels.Status(p.Status))
 	closed := api.StatusClassOf(p.Status) == api.ClassDissolved
 	accounts, lateA := countdownCell(p.AccountsDue, p.AccountsOverdue, closed, today)
 	confirmation, lateC := countdownCell(p.ConfirmationDue, p.ConfirmationOverdue, closed, today)

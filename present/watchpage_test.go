@@ -28,7 +28,7 @@ func TestTheWatchPageHasACompanysRowThenItsChangesInWords(t *testing.T) {
 		t.Fatalf("%d rows (total %d), want a row for each company and each change", len(pg.Items), pg.Total)
 	}
 	first := pg.Items[0]
-	if got := strings.Join(first.Cells, "|"); got != "00006421|WEATHERVANE␛[2J WINDOWS LTD|in liquidation|overdue by 2 days|overdue" {
+	if got := strings.Join(first.Cells, "|"); got != "00006421|WEATHERVANE␛[2J WINDOWS LTD|In liquidation|overdue by 2 days|overdue" {
 		t.Errorf("the company's row is %q", got)
 	}
 	if IsNote(first, len(pg.Columns)) || !IsNote(pg.Items[1], len(pg.Columns)) {

@@ -113,7 +113,7 @@ func TestTheWatchPageListsChangedCompaniesFirstWithTheirChangesInWordsThenByDead
 	if order != "00006421 00006420 00006407 00006400 00006402" {
 		t.Fatalf("the companies are in the order %s", order)
 	}
-	mustContain(t, screen(m), "2 changed since you last looked (4 changes)", "overdue by 41 days", "due in 39 days", "dissolved")
+	mustContain(t, screen(m), "2 changed since you last looked (4 changes)", "overdue by 41 days", "due in 39 days", "Dissolved")
 
 	// v has nothing to show here, and leaves the page as it is.
 	press(t, m, "down", "v")
