@@ -137,3 +137,20 @@ func selected(m *model) struct{ Cells []string } {
 	}
 	return struct{ Cells []string }{l.Item(window(m).Cursor()).Cells}
 }
+
+// The form and what it finds are about no company: opened from a
+// company's page, their title line says what they are, not that company.
+func TestTheFormOpenedFromACompanyIsTitledAsTheForm(t *testing.T) {
+	m := testModel(t, demoRegistry(t), Options{})
+	typeText(t, m, "00006400")
+	press(t, m, "enter")
+	mustContain(t, screen(m), "MARZIPAN MOUNTAIN SOFTWARE LTD  00006400")
+	fillFinder(t, m, "", "", "active", "", "62020", "saltmere")
+	if top := strings.SplitN(screen(m), "\n", 2)[0]; !strings.HasPrefix(top, "Find companies") {
+		t.Errorf("the form's title line is %q", top)
+	}
+	press(t, m, "enter")
+	if top := strings.SplitN(screen(m), "\n", 2)[0]; !strings.HasPrefix(top, "Companies: active, SIC 62020") {
+		t.Errorf("the results' title line is %q", top)
+	}
+}

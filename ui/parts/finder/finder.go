@@ -28,7 +28,7 @@ const Title = "Find companies"
 func Place(name string, from common.Place) common.Place {
 	v := values{}
 	v[0] = name
-	return common.Place{Res: v.typed().Resource(), Show: common.ShowFinder, Title: Title, Trail: common.TrailHere(from), Company: from.Company}
+	return common.Place{Res: v.typed().Resource(), Show: common.ShowFinder, Title: Title, Trail: common.TrailHere(from)}
 }
 
 // Part is the form on screen.
@@ -165,7 +165,7 @@ func (p *Part) submit() tea.Cmd {
 	}
 	p.problem = ""
 	p.keep()
-	to := common.Place{Res: q.Resource(), Company: p.At.Company, Title: "Companies: " + present.DescribeSearch(q.Resource()), Trail: common.TrailHere(p.At)}
+	to := common.Place{Res: q.Resource(), Title: "Companies: " + present.DescribeSearch(q.Resource()), Trail: common.TrailHere(p.At)}
 	return p.C.Post(common.OpenMsg{To: to})
 }
 
