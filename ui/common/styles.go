@@ -57,22 +57,13 @@ func NewStyles(isDark bool) Styles {
 		green   = ld(lipgloss.Color("#1A7F37"), lipgloss.Color("#3FB950"))
 		amber   = ld(lipgloss.Color("#9A6700"), lipgloss.Color("#D29922"))
 		red     = ld(lipgloss.Color("#CF222E"), lipgloss.Color("#F85149"))
-		grey    = ld(lipgloss.Color("#57606A"), lipgloss.Color("#6E7681"))
+		grey    = ld(lipgloss.Color("#57606A"), lipgloss.Color("#7D8590"))
 		selBg   = ld(lipgloss.Color("#DDF4FF"), lipgloss.Color("#1F3A5F"))
-		onBadge = lipgloss.Color("#FFFFFF")
 	)
-	badge := func(bg color.Color) lipgloss.Style {
-		return lipgloss.NewStyle().Bold(true).Padding(0, 1).Foreground(onBadge).Background(bg)
-	}
 	s := Styles{
 		Title: lipgloss.NewStyle().Bold(true).Foreground(fg),
 		Meta:  lipgloss.NewStyle().Foreground(faint),
-		Badge: map[api.StatusClass]lipgloss.Style{
-			api.ClassActive:     badge(green),
-			api.ClassDissolved:  badge(grey),
-			api.ClassInsolvency: badge(amber),
-			api.ClassOther:      badge(accent),
-		},
+		Badge: badges(ld),
 		Tabs: TabStyles{
 			Off: lipgloss.NewStyle().Foreground(faint).Padding(0, 1),
 			On:  lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true).Padding(0, 1),
@@ -108,6 +99,22 @@ func NewStyles(isDark bool) Styles {
 	return s
 }
 
+// badges are the status badges: white on a colour. On a dark background
+// the bright inks of the text would leave the white at 2.5:1, so the
+// badges' colours are deeper.
+func badges(ld lipgloss.LightDarkFunc) map[api.StatusClass]lipgloss.Style {
+	badge := func(light, dark string) lipgloss.Style {
+		bg := ld(lipgloss.Color(light), lipgloss.Color(dark))
+		return lipgloss.NewStyle().Bold(true).Padding(0, 1).Foreground(lipgloss.Color("#FFFFFF")).Background(bg)
+	}
+	return map[api.StatusClass]lipgloss.Style{
+		api.ClassActive:     badge("#1A7F37", "#238636"),
+		api.ClassDissolved:  badge("#57606A", "#6E7681"),
+		api.ClassInsolvency: badge("#9A6700", "#9E6A03"),
+		api.ClassOther:      badge("#0969DA", "#1F6FEB"),
+	}
+}
+
 // tuneBubbles makes the bubbles' own styles (the help, the inputs) read
 // like the rest.
 func (s *Styles) tuneBubbles(fg, faint, grey, accent color.Color) {
@@ -122,6 +129,13 @@ func (s *Styles) tuneBubbles(fg, faint, grey, accent color.Color) {
 	s.Help.ShortSeparator, s.Help.FullSeparator, s.Help.Ellipsis = sepStyle, sepStyle, sepStyle
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Blurred.Prompt = lipgloss.NewStyle().Foreground(faint)
+	// bubbles' placeholder and suggestion grey (#585858) is 2.3:1 on a
+	// dark background: the placeholder says what to type, so it takes
+	// the faint colour that reads.
+	for _, st := range []*textinput.StyleState{&s.Input.Focused, &s.Input.Blurred} {
+		st.Placeholder = st.Placeholder.Foreground(faint)
+		st.Suggestion = st.Suggestion.Foreground(faint)
+	}
 	// A blinking cursor redraws the screen twice a second for nothing.
 	s.Input.Cursor.Blink = false
 }
