@@ -51,14 +51,14 @@ type ErrStyles struct{ Title, Text, Bar, Refused lipgloss.Style }
 func NewStyles(isDark bool) Styles {
 	ld := lipgloss.LightDark(isDark)
 	var (
-		fg      = ld(lipgloss.Color("#1F2328"), lipgloss.Color("#E6EDF3"))
-		faint   = ld(lipgloss.Color("#6E7781"), lipgloss.Color("#8B949E"))
-		accent  = ld(lipgloss.Color("#0969DA"), lipgloss.Color("#58A6FF"))
-		green   = ld(lipgloss.Color("#1A7F37"), lipgloss.Color("#3FB950"))
-		amber   = ld(lipgloss.Color("#9A6700"), lipgloss.Color("#D29922"))
-		red     = ld(lipgloss.Color("#CF222E"), lipgloss.Color("#F85149"))
-		grey    = ld(lipgloss.Color("#57606A"), lipgloss.Color("#7D8590"))
-		selBg   = ld(lipgloss.Color("#DDF4FF"), lipgloss.Color("#1F3A5F"))
+		fg     = ld(lipgloss.Color("#1F2328"), lipgloss.Color("#E6EDF3"))
+		faint  = ld(lipgloss.Color("#6E7781"), lipgloss.Color("#8B949E"))
+		accent = ld(lipgloss.Color("#0969DA"), lipgloss.Color("#58A6FF"))
+		green  = ld(lipgloss.Color("#1A7F37"), lipgloss.Color("#3FB950"))
+		amber  = ld(lipgloss.Color("#9A6700"), lipgloss.Color("#D29922"))
+		red    = ld(lipgloss.Color("#CF222E"), lipgloss.Color("#F85149"))
+		grey   = ld(lipgloss.Color("#57606A"), lipgloss.Color("#7D8590"))
+		selBg  = ld(lipgloss.Color("#DDF4FF"), lipgloss.Color("#1F3A5F"))
 	)
 	s := Styles{
 		Title: lipgloss.NewStyle().Bold(true).Foreground(fg),
