@@ -174,8 +174,7 @@ func authLogin(ctx context.Context, reg *registry, insecure, offline bool, env E
 // stdin when that is a pipe; never from the command line.
 func readSecret(ctx context.Context, env Env) (string, error) {
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		fmt.Fprint(env.Stderr, "Paste your REST API key (it will not be shown): ")
-		b, err := readPassword(ctx, f.Fd())
+		b, err := readPassword(ctx, f.Fd(), env.Stderr, "Paste your REST API key (it will not be shown): ")
 		fmt.Fprintln(env.Stderr)
 		if err != nil {
 			return "", fmt.Errorf("reading the key: %w", err)
@@ -192,16 +191,25 @@ func readSecret(ctx context.Context, env Env) (string, error) {
 	return line, nil
 }
 
-// readPassword reads a line from the terminal without echoing it, and
-// gives up when ctx ends: ctrl+c at the prompt is a signal (the terminal
-// is not in raw mode), and the read would otherwise wait for Enter. The
-// terminal is put back as it was, echo included, before the program ends;
-// the abandoned read ends with it.
-func readPassword(ctx context.Context, fd uintptr) ([]byte, error) {
+// readPassword shows prompt on w and reads a line from the terminal
+// without echoing it, and gives up when ctx ends: ctrl+c at the prompt is
+// a signal (the terminal is not in raw mode), and the read would
+// otherwise wait for Enter. The terminal is put back as it was, echo
+// included, before the program ends; the abandoned read ends with it.
+//
+// Echo is off before the prompt is shown: a key pasted the moment the
+// prompt appears would otherwise be echoed by the terminal in the time
+// between the prompt and the read.
+func readPassword(ctx context.Context, fd uintptr, w io.Writer, prompt string) ([]byte, error) {
 	state, err := term.GetState(fd)
 	if err != nil {
 		return nil, err
 	}
+	if err := echoOff(fd, state); err != nil {
+		return nil, err
+	}
+	defer term.Restore(fd, state)
+	fmt.Fprint(w, prompt)
 	type read struct {
 		b   []byte
 		err error
