@@ -1,21 +1,19 @@
-package main
+package e2e
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"coview/api/demo"
+	"coview/internal/testkit"
 )
 
 // coview search, run as a user runs it, on the built-in demo registry:
 // the words after the flags are the query, the output is plain in a pipe,
 // nothing found is exit 4, and the cap on a search's depth is said.
 func TestSearchFindsByNameOnTheDemo(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		args   []string
@@ -42,6 +40,7 @@ func TestSearchFindsByNameOnTheDemo(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			r := runCoview(t, cleanEnv(t), "", tc.args...)
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d\n%.300s\n%s", r.code, tc.code, r.stdout, r.stderr)
@@ -73,6 +72,7 @@ func TestSearchFindsByNameOnTheDemo(t *testing.T) {
 // Text from the search is made safe for a terminal in plain output, and
 // left exactly as received in JSON.
 func TestSearchNeutralisesHostileText(t *testing.T) {
+	t.Parallel()
 	r := runCoview(t, cleanEnv(t), "", "--demo", "search", "grimthorpe")
 	if r.code != 0 || !strings.Contains(r.stdout, "Mallory GRIMTHORPE ␛]0;all your base␇␛[2J") || strings.ContainsAny(r.stdout, "\x1b\x07") {
 		t.Fatalf("exit %d:\n%q\n%s", r.code, r.stdout, r.stderr)
@@ -91,16 +91,8 @@ func TestSearchNeutralisesHostileText(t *testing.T) {
 // The query reaches the registry as typed, through the real binary: &, +,
 // % and non-ASCII letters survive the URL.
 func TestSearchEscapesTheQueryEndToEnd(t *testing.T) {
-	var mu sync.Mutex
-	var got []url.Values
-	h := demo.NewHandler(demo.Options{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		got = append(got, r.URL.Query())
-		mu.Unlock()
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	t.Parallel()
+	srv := testkit.Demo(t, demo.Options{})
 	for _, tc := range []struct {
 		args  []string
 		query string
@@ -110,13 +102,9 @@ func TestSearchEscapesTheQueryEndToEnd(t *testing.T) {
 		{[]string{"ça", "va"}, "ça va", 0},
 		{[]string{"café", "&", "larder+", "100%"}, "café & larder+ 100%", 0},
 	} {
-		mu.Lock()
-		got = nil
-		mu.Unlock()
+		srv.Reset()
 		r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), "", append([]string{"search", "--base-url", srv.URL}, tc.args...)...)
-		mu.Lock()
-		sent := got
-		mu.Unlock()
+		sent := srv.Queries()
 		if r.code != tc.code {
 			t.Errorf("%q: exit %d, want %d: %s", tc.query, r.code, tc.code, r.stderr)
 		}

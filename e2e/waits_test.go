@@ -1,7 +1,6 @@
-package main
+package e2e
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -21,34 +20,6 @@ import (
 // stderr (issue 11, items 6 and 8): what is held back, why, how long and
 // until when.
 var waitLine = regexp.MustCompile(`^coview: (company \d{8}): (rate limit reached(?: \(429\))?); next request in ([0-9hms]+) \(at (\d\d:\d\d:\d\d)\)$`)
-
-// told is a line of stderr and when it arrived.
-type told struct {
-	text string
-	at   time.Time
-}
-
-// startStderr starts cmd with its stderr read a line at a time, each line
-// stamped with when it came; the channel closes when stderr does.
-func startStderr(t *testing.T, cmd *exec.Cmd) <-chan told {
-	t.Helper()
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lines := make(chan told, 100)
-	go func() {
-		defer close(lines)
-		s := bufio.NewScanner(pipe)
-		for s.Scan() {
-			lines <- told{s.Text(), time.Now()}
-		}
-	}()
-	return lines
-}
 
 // clockTime is the time of day in a wait line, on the day of near (UTC).
 func clockTime(t *testing.T, hms string, near time.Time) time.Time {
@@ -126,8 +97,8 @@ func TestAOneShotWaitForTheQuotaIsOneLineWithATrueTime(t *testing.T) {
 	if end.Sub(at) > 5*time.Second {
 		t.Errorf("the lookups ended at %s, long after the announced %s", end.UTC().Format("15:04:05.000"), parts[4])
 	}
-	if requests, tooMany, _ := m.counts(); requests-tooMany != 3 || tooMany > 1 {
-		t.Errorf("%d requests, %d answered 429, for three lookups", requests, tooMany)
+	if c := m.Counts(); c.Requests-c.TooMany != 3 || c.TooMany > 1 {
+		t.Errorf("%d requests, %d answered 429, for three lookups", c.Requests, c.TooMany)
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -8,34 +8,12 @@ import (
 	"testing"
 )
 
-// downTo presses Down until the selected line starts with text.
-func (s *tmuxSession) downTo(text string) {
-	s.t.Helper()
-	for range 40 {
-		if strings.Contains(s.screen(), "▸ "+text) {
-			return
-		}
-		s.keys("Down")
-		s.waitForChange()
-	}
-	s.t.Fatalf("never selected %q:\n%s", text, s.screen())
-}
-
-// waitForChange waits until the screen is not what it was: a key taken in.
-func (s *tmuxSession) waitForChange() {
-	before := s.screen()
-	for range 100 {
-		if s.screen() != before {
-			return
-		}
-	}
-}
-
 // The walk issue 13 asks for, in the real binary: a company, its people
 // with significant control, a corporate one, the company it is, that
 // company's charges, a charge, the filing that registered it, and all
 // the way back to the start without a request.
 func TestEndToEndAnOwnershipChainToAChargesFilingAndBack(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 110, 32, cleanEnv(t), "--demo", "00006413")
 	s.waitFor("GOOSEBERRY FOOL LOGISTICS LIMITED", "1 overview")
 	s.keys("5")
@@ -75,6 +53,7 @@ func TestEndToEndAnOwnershipChainToAChargesFilingAndBack(t *testing.T) {
 // connected company, and back returns to the connections where they were
 // left, without walking again.
 func TestEndToEndConnectionsOpenAConnectedCompanyAndBack(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 120, 40, cleanEnv(t), "--demo", "00006413")
 	s.waitFor("GOOSEBERRY FOOL LOGISTICS LIMITED", "1 overview")
 	s.keys("x")
@@ -101,6 +80,7 @@ func TestEndToEndConnectionsOpenAConnectedCompanyAndBack(t *testing.T) {
 // carries a key) into $XDG_DOWNLOAD_DIR, and the screen says where; with
 // no display (no DISPLAY here), D says so rather than start a viewer.
 func TestEndToEndDSavesAFilingsDocumentAndSaysWhere(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := startTmux(t, 160, 32, cleanEnv(t, "XDG_DOWNLOAD_DIR="+dir), "--demo", "00006400")
 	s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD", "1 overview")

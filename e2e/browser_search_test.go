@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 // A name typed into the real binary, in a real terminal, finds the company
 // and opens its profile (issue 12).
 func TestEndToEndANameTypedReachesTheCompany(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 110, 30, cleanEnv(t), "--demo")
 	s.waitFor("Company ›")
 	s.keys("-l", "marzipan mountain")
@@ -20,6 +21,7 @@ func TestEndToEndANameTypedReachesTheCompany(t *testing.T) {
 // A name typed and Enter give the results page; an officer on it opens
 // their appointments, and back returns to the results.
 func TestEndToEndANameTypedReachesAnOfficersAppointments(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 110, 30, cleanEnv(t), "--demo")
 	s.waitFor("Company ›")
 	s.keys("-l", "hargreave")

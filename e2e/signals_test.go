@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -16,12 +16,14 @@ import (
 // and says nothing of the request it gave up. (The browser's side is
 // TestEndToEndSignalsLeaveTheTerminalRestored.)
 func TestOneShotExitsWith128PlusTheSignal(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		sig  syscall.Signal
 		code int
 	}{{syscall.SIGTERM, 143}, {syscall.SIGHUP, 129}, {syscall.SIGINT, 130}}
 	for _, tc := range cases {
 		t.Run(tc.sig.String(), func(t *testing.T) {
+			t.Parallel()
 			arrived := make(chan struct{}, 1)
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				arrived <- struct{}{}

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"encoding/base64"
@@ -14,13 +14,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-)
-
-const (
-	goodKey = "4c2a8f3e-1b7d-4e9a-8c61-2f0d9b7e5a13"
-	badKey  = "9d1e7b2c-3f4a-4b8e-a1c6-7e5d0f2a9b48"
-	// secondKey replaces goodKey in the keyring tests.
-	secondKey = "7b3e9a1d-5c2f-4d8b-9e6a-1f0c8d2b4a57"
 )
 
 // faultyRegistry answers each company number with a different failure,
@@ -80,6 +73,7 @@ func faultyRegistry(t *testing.T) *httptest.Server {
 }
 
 func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
+	t.Parallel()
 	srv := faultyRegistry(t)
 	closed, _ := net.Listen("tcp", "127.0.0.1:0")
 	closedURL := "http://" + closed.Addr().String()
@@ -111,6 +105,7 @@ func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+tc.key, "COVIEW_BASE_URL="+srv.URL), "", tc.args...)
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d\nstderr: %s", r.code, tc.code, r.stderr)
@@ -129,12 +124,14 @@ func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 		})
 	}
 	t.Run("an unreachable registry exits 1 and says refused", func(t *testing.T) {
+		t.Parallel()
 		r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", "--base-url", closedURL, "--json", "1")
 		if r.code != 1 || !strings.Contains(r.stderr, "refused") {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
 	})
 	t.Run("a bad base URL is a usage error", func(t *testing.T) {
+		t.Parallel()
 		r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", "--base-url", "ftp://x", "--json", "1")
 		if r.code != 2 || !strings.Contains(r.stderr, "https://") {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -171,6 +168,7 @@ func TestNoKeyAndNoBusExitsAtOnceWithCode3(t *testing.T) {
 }
 
 func TestPlainOutputNeutralisesTerminalControls(t *testing.T) {
+	t.Parallel()
 	srv := faultyRegistry(t)
 	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", "--plain", "--base-url", srv.URL, "666")
 	if r.code != 0 {
@@ -245,6 +243,7 @@ func echoingRegistry(t *testing.T) *httptest.Server {
 // Issue 11, item 9: net/http's own log lines never reach the user's
 // terminal: they bypass sanitising and redaction, and can carry the key.
 func TestNetHTTPLogLinesNeverReachStderr(t *testing.T) {
+	t.Parallel()
 	srv := echoingRegistry(t)
 	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", "--json", "--base-url", srv.URL, "200", "201")
 	if r.code != 0 || strings.Count(r.stdout, "\n") != 2 {

@@ -1,92 +1,14 @@
-package main
+package e2e
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
-	"time"
 )
 
-// tmuxSession runs the real binary in a real terminal: a tmux server of
-// its own, so the tests never touch the user's tmux.
-type tmuxSession struct {
-	t      *testing.T
-	socket string
-}
-
-func startTmux(t *testing.T, width, height int, env []string, args ...string) *tmuxSession {
-	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("COVIEW_REQUIRE_TMUX") == "1" {
-			t.Fatal("COVIEW_REQUIRE_TMUX=1 but tmux is not installed")
-		}
-		t.Skip("tmux is not installed; .ci/run installs it")
-	}
-	s := &tmuxSession{t: t, socket: fmt.Sprintf("coview-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	quoted := make([]string, 0, len(env)+len(args)+3)
-	quoted = append(quoted, "env", "-i")
-	for _, e := range append(env, "TERM=xterm-256color") {
-		quoted = append(quoted, shellQuote(e))
-	}
-	quoted = append(quoted, shellQuote(binary))
-	for _, a := range args {
-		quoted = append(quoted, shellQuote(a))
-	}
-	// After coview exits, say how, and keep the pane so it can be read.
-	script := strings.Join(quoted, " ") + `; echo "coview exited with $?"; sleep 60`
-	s.tmux("-f", "/dev/null", "new-session", "-d", "-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "sh", "-c", script)
-	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
-	return s
-}
-
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
-func (s *tmuxSession) tmux(args ...string) string {
-	s.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
-	if err != nil {
-		s.t.Fatalf("tmux %v: %v\n%s", args, err, out)
-	}
-	return string(out)
-}
-
-func (s *tmuxSession) screen() string { return s.tmux("capture-pane", "-p") }
-
-// waitFor polls the screen until every text is on it.
-func (s *tmuxSession) waitFor(texts ...string) string {
-	s.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		screen := s.screen()
-		missing := ""
-		for _, text := range texts {
-			if !strings.Contains(screen, text) {
-				missing = text
-				break
-			}
-		}
-		if missing == "" {
-			return screen
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("waited 10s for %q; the screen shows:\n%s", missing, screen)
-		}
-		time.Sleep(40 * time.Millisecond)
-	}
-}
-
-func (s *tmuxSession) keys(keys ...string) { s.tmux(append([]string{"send-keys"}, keys...)...) }
-
-// paste sends text as a bracketed paste, as a terminal does when the user
-// pastes from the clipboard.
-func (s *tmuxSession) paste(text string) {
-	s.tmux("set-buffer", "--", text)
-	s.tmux("paste-buffer", "-p", "-d")
-}
-
 func TestEndToEndInARealTerminal(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 100, 30, cleanEnv(t), "--demo")
 	s.waitFor("Company ›")
 
@@ -132,6 +54,7 @@ func TestEndToEndInARealTerminal(t *testing.T) {
 // A failed lookup leaves the search text for editing, and the previous
 // company stays on screen.
 func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "SC006405")
 	s.waitFor("SC006405", "Scotland")
 	s.keys("/")
@@ -151,12 +74,14 @@ func TestEndToEndNotFoundKeepsTheSearchAndTheView(t *testing.T) {
 // with the terminal restored and no panic output.
 // They exit with 128 plus the signal, as shells expect (issue 11, item 23).
 func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		sig  string
 		code int
 	}{{"TERM", 143}, {"HUP", 129}, {"INT", 130}} {
 		sig := tc.sig
 		t.Run("SIG"+sig, func(t *testing.T) {
+			t.Parallel()
 			s := startTmux(t, 80, 24, cleanEnv(t), "--demo", "00006400")
 			s.waitFor("MARZIPAN MOUNTAIN SOFTWARE LTD")
 			shell := strings.TrimSpace(s.tmux("display-message", "-p", "#{pane_pid}"))
@@ -189,6 +114,7 @@ func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
 // never written anywhere but where the user asked (here: nowhere, as
 // there is no keyring on this terminal's session).
 func TestEndToEndTheKeyScreenNeverShowsOrStoresTheKey(t *testing.T) {
+	t.Parallel()
 	srv := faultyRegistry(t)
 	s := startTmux(t, 100, 30, cleanEnv(t), "--base-url", srv.URL, "200")
 	s.waitFor("An API key is needed")
@@ -211,6 +137,7 @@ func TestEndToEndTheKeyScreenNeverShowsOrStoresTheKey(t *testing.T) {
 // (as in every test here), for this session only, and how to keep it.
 // After it, the key is used, and the screen does not claim it was kept.
 func TestEndToEndTheKeyScreenSaysWhereTheKeyWillBeKept(t *testing.T) {
+	t.Parallel()
 	srv := faultyRegistry(t)
 	host := strings.TrimPrefix(srv.URL, "http://")
 	s := startTmux(t, 200, 30, cleanEnv(t), "--base-url", srv.URL, "200")
@@ -229,6 +156,7 @@ func TestEndToEndTheKeyScreenSaysWhereTheKeyWillBeKept(t *testing.T) {
 
 // auth login in a terminal asks for the key without echoing it.
 func TestEndToEndAuthLoginPromptIsMasked(t *testing.T) {
+	t.Parallel()
 	srv := keyCheckingRegistry(t, goodKey)
 	s := startTmux(t, 100, 20, cleanEnv(t), "auth", "login", "--insecure-storage", "--base-url", srv.URL)
 	s.waitFor("Paste your REST API key (it will not be shown)")
@@ -243,6 +171,7 @@ func TestEndToEndAuthLoginPromptIsMasked(t *testing.T) {
 // On a terminal an error is fang's styled block; piped, it is one plain
 // "coview: ..." line (every other test reads that one).
 func TestEndToEndErrorsAreStyledOnATerminal(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 100, 20, cleanEnv(t), "--demo", "--plain", "99999999")
 	screen := s.waitFor("ERROR", "99999999 not found", "coview exited with 4")
 	if strings.Contains(screen, "coview: company") {
@@ -255,6 +184,7 @@ func TestEndToEndErrorsAreStyledOnATerminal(t *testing.T) {
 // on: the prompt turns it off. The signal goes to coview alone, as the
 // shell around it in this pane would die of it.
 func TestEndToEndSIGINTAtTheKeyPromptRestoresEcho(t *testing.T) {
+	t.Parallel()
 	srv := keyCheckingRegistry(t, goodKey)
 	s := startTmux(t, 100, 20, cleanEnv(t), "auth", "login", "--base-url", srv.URL)
 	s.waitFor("Paste your REST API key (it will not be shown)")

@@ -1,142 +1,17 @@
-package main
+package e2e
 
 import (
-	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"coview/api/demo"
 )
 
-// binary is the real coview, built once for the tests that run it as a
-// process, the way a user or a script does.
-var binary string
-
-func TestMain(m *testing.M) {
-	if b := os.Getenv("COVIEW_TEST_BINARY"); b != "" {
-		// Test a binary built elsewhere (a release build, say).
-		binary = b
-		os.Exit(m.Run())
-	}
-	dir, err := os.MkdirTemp("", "coview-test-")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "coview")
-	// Without debug information, the build the size budget is stated for
-	// (budget_test.go); it behaves exactly like the README's go build.
-	build := exec.Command("go", "build", "-ldflags=-s -w", "-o", binary, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building coview:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// The exit codes the README documents; the tests hold the binary to them.
-const (
-	exitUsage    = 2
-	exitAuth     = 3
-	exitNotFound = 4
-)
-
-type result struct {
-	stdout, stderr string
-	code           int
-	took           time.Duration
-}
-
-// cleanEnv is a minimal environment with a private home and no session
-// bus, so no test touches the real user's files or keyring by accident.
-//
-// When the test ends, every file coview left under that home is scanned
-// for the test keys: only the plain-text key file the user asked for
-// with --insecure-storage may hold one.
-func cleanEnv(t *testing.T, extra ...string) []string {
-	t.Helper()
-	home := t.TempDir()
-	t.Cleanup(func() {
-		filepath.WalkDir(home, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || strings.HasSuffix(path, filepath.Join("coview", "keys.json")) {
-				return nil
-			}
-			data, _ := os.ReadFile(path)
-			for _, k := range testKeys {
-				if strings.Contains(string(data), k) {
-					t.Errorf("%s holds a key", path)
-				}
-			}
-			return nil
-		})
-	})
-	env := []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
-		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
-		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
-		"XDG_RUNTIME_DIR=" + filepath.Join(home, "run"),
-		"TERM=dumb",
-	}
-	return append(env, extra...)
-}
-
-func runCoview(t *testing.T, env []string, stdin string, args ...string) result {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = env
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	start := time.Now()
-	err := cmd.Run()
-	r := result{stdout: out.String(), stderr: errb.String(), took: time.Since(start)}
-	if ee, ok := err.(*exec.ExitError); ok {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running coview %v: %v", args, err)
-	}
-	noSecret(t, r, testKeys...) // whatever the test, no key is ever printed
-	return r
-}
-
-// testKeys are the keys tests hand to coview; none may ever be printed.
-var testKeys = []string{goodKey, badKey, secondKey}
-
-// noSecret fails the test if a key shows up anywhere the user can see.
-func noSecret(t *testing.T, r result, secrets ...string) {
-	t.Helper()
-	for _, s := range secrets {
-		if strings.Contains(r.stdout, s) || strings.Contains(r.stderr, s) {
-			t.Fatalf("the key %s… appeared in the output:\nstdout: %s\nstderr: %s", s[:4], r.stdout, r.stderr)
-		}
-	}
-}
-
-func demoServer(t *testing.T) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(demo.NewHandler(demo.Options{}))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
 func TestDemoPlainPrintsAllFivePanes(t *testing.T) {
+	t.Parallel()
 	r := runCoview(t, cleanEnv(t), "", "--demo", "--plain", "00006400")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -153,6 +28,7 @@ func TestDemoPlainPrintsAllFivePanes(t *testing.T) {
 }
 
 func TestEveryDemoCompanyPrintsInPlainAndJSON(t *testing.T) {
+	t.Parallel()
 	args := append([]string{"--demo", "--json"}, demo.Numbers()...)
 	r := runCoview(t, cleanEnv(t), "", args...)
 	if r.code != 0 {
@@ -181,6 +57,7 @@ func TestEveryDemoCompanyPrintsInPlainAndJSON(t *testing.T) {
 }
 
 func TestJSONIsExactlyWhatTheRegistrySent(t *testing.T) {
+	t.Parallel()
 	srv := demoServer(t)
 	req, _ := http.NewRequest("GET", srv.URL+"/company/00006403", nil)
 	req.SetBasicAuth(demo.Key, "")
@@ -200,34 +77,10 @@ func TestJSONIsExactlyWhatTheRegistrySent(t *testing.T) {
 	noSecret(t, r, demo.Key)
 }
 
-func TestFollowPrintsTheLinkedResource(t *testing.T) {
-	r := runCoview(t, cleanEnv(t), "", "--follow", "officers", "00006400", "--json", "--demo")
-	var list struct {
-		Kind  string `json:"kind"`
-		Items []any  `json:"items"`
-	}
-	if r.code != 0 || json.Unmarshal([]byte(r.stdout), &list) != nil || list.Kind != "officer-list" || len(list.Items) == 0 {
-		t.Fatalf("exit %d, stdout %.200s, stderr %s", r.code, r.stdout, r.stderr)
-	}
-	// A link name no profile has is a usage error (issue 11, item 21);
-	// one the registry knows but this company lacks is "not found".
-	r = runCoview(t, cleanEnv(t), "", "--demo", "--json", "--follow", "charges-and-more", "00006400")
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no such link") || !strings.Contains(r.stderr, "officers") {
-		t.Fatalf("an unknown link: exit %d, %s", r.code, r.stderr)
-	}
-	r = runCoview(t, cleanEnv(t), "", "--demo", "--json", "--follow", "", "00006400")
-	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "filing_history, officers") {
-		t.Fatalf("--follow '': exit %d, stdout %.100q, stderr %s", r.code, r.stdout, r.stderr)
-	}
-	r = runCoview(t, cleanEnv(t), "", "--demo", "--json", "--follow", "charges", "00006401")
-	if r.code != exitNotFound || !strings.Contains(r.stderr, "has no") {
-		t.Fatalf("a missing link: exit %d, %s", r.code, r.stderr)
-	}
-}
-
 // --plain --follow prints the linked resource's rows, as the browser
 // shows them, rather than its JSON.
 func TestPlainFollowPrintsRows(t *testing.T) {
+	t.Parallel()
 	r := runCoview(t, cleanEnv(t), "", "--demo", "--plain", "--follow", "officers", "00006400")
 	if r.code != 0 || strings.Contains(r.stdout, "{") {
 		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
@@ -240,6 +93,7 @@ func TestPlainFollowPrintsRows(t *testing.T) {
 }
 
 func TestStdinTakesNumbersInAnyPastedForm(t *testing.T) {
+	t.Parallel()
 	in := "Company No. 00006400\r\nsc 6405, oc6404\n\nnot a number here\n"
 	r := runCoview(t, cleanEnv(t), in, "--demo", "--json", "-")
 	// The line with no number is tried too, and fails: exit 2 (issue 20, item 2).
@@ -262,16 +116,8 @@ func TestStdinTakesNumbersInAnyPastedForm(t *testing.T) {
 	}
 }
 
-// Numbers piped in are read only with "-"; the message for a pipe
-// without it says so (issue 11, item 22).
-func TestPipedNumbersWithoutADashSayHowToReadThem(t *testing.T) {
-	r := runCoview(t, cleanEnv(t), "6400\n", "--demo", "--json")
-	if r.code != exitUsage || !strings.Contains(r.stderr, "no company number given") || !strings.Contains(r.stderr, "coview --json -") {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
-}
-
 func TestPipedOutputDefaultsToPlain(t *testing.T) {
+	t.Parallel()
 	r := runCoview(t, cleanEnv(t), "", "--demo", "SC006405")
 	if r.code != 0 || !strings.Contains(r.stdout, "Registered office address") || strings.Contains(r.stdout, "\x1b") {
 		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", r.code, r.stdout, r.stderr)
@@ -279,6 +125,7 @@ func TestPipedOutputDefaultsToPlain(t *testing.T) {
 }
 
 func TestFlagsWorkAnywhereOnTheLine(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"00006400", "--plain", "--demo"},
 		{"--demo", "00006400", "--plain"},
@@ -295,6 +142,7 @@ func TestFlagsWorkAnywhereOnTheLine(t *testing.T) {
 // A sub-command's own flags may come before it, and flags after the
 // numbers; cobra alone gets these wrong (issue 10).
 func TestFlagsMayComeBeforeTheirSubCommand(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{
 		"--demo auth status",
 		"--offline auth status --demo",
@@ -310,50 +158,18 @@ func TestFlagsMayComeBeforeTheirSubCommand(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, `"company_number": "00006400"`) {
 		t.Errorf("coview --json - --demo: exit %d: %s", r.code, r.stderr)
 	}
-	url, stop := startServeDemo(t, "--latency", "1ms", "--limit", "50", "serve-demo", "--addr", "127.0.0.1:0")
-	defer stop()
-	r = runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), "", "--base-url", url, "--json", "00006400")
+	served := serveDemo(t, "--latency", "1ms", "--limit", "50", "serve-demo", "--addr", "127.0.0.1:0")
+	defer served.stop(t)
+	r = runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), "", "--base-url", served.registry, "--json", "00006400")
 	if r.code != 0 || !strings.Contains(r.stdout, "00006400") {
 		t.Errorf("a lookup on serve-demo started with --latency before it: exit %d: %s", r.code, r.stderr)
-	}
-}
-
-// startServeDemo runs coview with args (a serve-demo) as a process and
-// returns the URL it serves on, and how to stop it.
-func startServeDemo(t *testing.T, args ...string) (string, func()) {
-	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Env = cleanEnv(t)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lines := bufio.NewScanner(stderr)
-	var url string
-	for lines.Scan() {
-		if _, rest, ok := strings.Cut(lines.Text(), "demo registry on "); ok {
-			url, _, _ = strings.Cut(rest, " ")
-			break
-		}
-	}
-	go func() {
-		for lines.Scan() {
-		}
-	}()
-	if url == "" {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("coview %v did not say where it listens", args)
-	}
-	return url, func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
 	}
 }
 
 // fang gives shell completions and a man page; they must keep working
 // through the argument handling in front of cobra.
 func TestCompletionsAndManPage(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ line, want string }{
 		{"completion bash", "bash completion"},
 		{"completion zsh", "#compdef coview"},
@@ -377,6 +193,7 @@ func TestCompletionsAndManPage(t *testing.T) {
 }
 
 func TestHelpAndVersion(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"--help":                   {"USAGE", "Exit codes:", "COVIEW_API_KEY", "COVIEW_BASE_URL", "--json", "--plain", "--follow", "--base-url", "--demo"},
 		"auth --help":              {"coview auth login", "--insecure-storage", "--offline", "keyring"},

@@ -1,11 +1,9 @@
-package main
+package e2e
 
 import (
 	"encoding/json"
 	"fmt"
 	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"coview/api/demo"
+	"coview/internal/testkit"
 )
 
 // The budgets of README "Speed and footprint" that hold on any machine,
@@ -21,54 +20,11 @@ import (
 // milliseconds (one-shot against curl, time to a useful screen, resident
 // memory) are measured side by side by .ci/measure.sh instead.
 
-// meter counts what a registry was asked and how it answered.
-type meter struct {
-	mu                    sync.Mutex
-	requests, tooMany     int
-	inFlight, maxInFlight int
-}
-
-func (m *meter) wrap(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		m.mu.Lock()
-		m.requests++
-		m.inFlight++
-		m.maxInFlight = max(m.maxInFlight, m.inFlight)
-		m.mu.Unlock()
-		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		h.ServeHTTP(rec, r)
-		m.mu.Lock()
-		m.inFlight--
-		if rec.status == http.StatusTooManyRequests {
-			m.tooMany++
-		}
-		m.mu.Unlock()
-	})
-}
-
-func (m *meter) counts() (requests, tooMany, maxInFlight int) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.requests, m.tooMany, m.maxInFlight
-}
-
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
-	r.ResponseWriter.WriteHeader(code)
-}
-
 // meteredDemo serves the demo registry with opts, counting requests.
-func meteredDemo(t *testing.T, opts demo.Options) (*httptest.Server, *meter) {
+func meteredDemo(t *testing.T, opts demo.Options) (*testkit.Server, *testkit.Meter) {
 	t.Helper()
-	m := &meter{}
-	srv := httptest.NewServer(m.wrap(demo.NewHandler(opts)))
-	t.Cleanup(srv.Close)
-	return srv, m
+	srv := testkit.Demo(t, opts)
+	return srv, srv.Meter
 }
 
 // generatedNumbers are n of the demo's generated companies, as typed (not
@@ -107,10 +63,12 @@ func checkJSONLines(t *testing.T, stdout string, want []string) {
 // Budget 6: a burst paced from the X-Ratelimit-* headers never earns a
 // 429, and a lookup costs exactly one request.
 func TestBudgetABurstOf100LookupsNeverEarnsA429(t *testing.T) {
+	t.Parallel()
 	srv, m := meteredDemo(t, demo.Options{Limit: 20, Window: 2 * time.Second})
 	stdin, want := generatedNumbers(100)
 	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), stdin, "--json", "--base-url", srv.URL, "-")
-	requests, tooMany, _ := m.counts()
+	counts := m.Counts()
+	requests, tooMany := counts.Requests, counts.TooMany
 	t.Logf("100 lookups at 20 requests per 2s: %s, %d requests, %d answered 429", r.took.Round(time.Millisecond), requests, tooMany)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -153,7 +111,8 @@ func TestBudgetManyNumbersKeepAFewRequestsInFlight(t *testing.T) {
 	srv, m := meteredDemo(t, demo.Options{Latency: latency})
 	stdin, want := generatedNumbers(100)
 	r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+demo.Key), stdin, "--json", "--base-url", srv.URL, "-")
-	requests, tooMany, most := m.counts()
+	counts := m.Counts()
+	requests, tooMany, most := counts.Requests, counts.TooMany, counts.MaxInFlight
 	sequential := time.Duration(len(want)) * latency
 	t.Logf("100 lookups with %s latency: %s (one at a time takes at least %s), %d requests, at most %d in flight",
 		latency, r.took.Round(time.Millisecond), sequential, requests, most)
@@ -180,6 +139,7 @@ func TestBudgetManyNumbersKeepAFewRequestsInFlight(t *testing.T) {
 // test here runs). Issue 22 set it at 22 MiB, with the watch list's SQLite
 // in it (15 MB before).
 func TestBudgetBinarySize(t *testing.T) {
+	t.Parallel()
 	const budget = 22 << 20
 	info, err := os.Stat(binary)
 	if err != nil {
@@ -196,6 +156,7 @@ func TestBudgetBinarySize(t *testing.T) {
 // any attempt to reach the Secret Service is seen; without the key in the
 // environment the same run does reach it, which shows the check can fail.
 func TestBudgetNoKeyringCallWhenTheKeyIsInTheEnvironment(t *testing.T) {
+	t.Parallel()
 	srv := demoServer(t)
 	dir, err := os.MkdirTemp("", "cvbus") // short: socket paths are limited to ~100 bytes
 	if err != nil {

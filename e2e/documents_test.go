@@ -1,7 +1,6 @@
-package main
+package e2e
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -13,36 +12,18 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"coview/api/demo"
+	"coview/internal/testkit"
 )
 
-// tally is what one server was sent: requests, and those with a key.
-type tally struct {
-	mu             sync.Mutex
-	requests, keys int
-}
-
-func (c *tally) wrap(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		c.mu.Lock()
-		c.requests++
-		if r.Header.Get("Authorization") != "" {
-			c.keys++
-		}
-		c.mu.Unlock()
-		h(w, r)
-	}
-}
-
-func (c *tally) get() (requests, keys int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.requests, c.keys
+// got is what a meter counted: requests, and those with a key.
+func got(m *testkit.Meter) (requests, keys int) {
+	c := m.Counts()
+	return c.Requests, c.WithKey
 }
 
 // docServers are a registry, a document API and a storage host on three
@@ -55,7 +36,7 @@ func (c *tally) get() (requests, keys int) {
 type docServers struct {
 	registry, docs, storage          *httptest.Server
 	registryURL, docsURL, storageURL string
-	reg, doc, sto                    tally
+	reg, doc, sto                    testkit.Meter
 	document                         []byte
 	content                          http.HandlerFunc // the document API's answer to a content request
 	serve                            http.HandlerFunc // the storage's answer to a signed request without a key
@@ -72,14 +53,14 @@ func newDocServers(t *testing.T, configure ...func(*docServers)) *docServers {
 		w.Header().Set("Content-Length", strconv.Itoa(len(s.document)))
 		w.Write(s.document)
 	}
-	s.registry = httptest.NewUnstartedServer(s.reg.wrap(func(w http.ResponseWriter, r *http.Request) {
+	s.registry = httptest.NewUnstartedServer(s.reg.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/company/00006400/filing-history/VHJhbnNhY3Rpb24" {
 			http.Error(w, `{"errors":[{"error":"filing-history-item-not-found"}]}`, 404)
 			return
 		}
 		io.WriteString(w, s.filing())
-	}))
-	s.docs = httptest.NewUnstartedServer(s.doc.wrap(func(w http.ResponseWriter, r *http.Request) {
+	})))
+	s.docs = httptest.NewUnstartedServer(s.doc.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/document/d1":
 			fmt.Fprintf(w, `{"links":{"document":"%s/document/d1/content"},"resources":{"application/pdf":{"content_length":%d}}}`, s.docsURL, len(s.document))
@@ -88,14 +69,14 @@ func newDocServers(t *testing.T, configure ...func(*docServers)) *docServers {
 		default:
 			http.NotFound(w, r)
 		}
-	}))
-	s.storage = httptest.NewUnstartedServer(s.sto.wrap(func(w http.ResponseWriter, r *http.Request) {
+	})))
+	s.storage = httptest.NewUnstartedServer(s.sto.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "" || r.URL.Query().Get("X-Amz-Signature") != "5ec2e7" {
 			http.Error(w, "<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>", http.StatusForbidden)
 			return
 		}
 		s.serve(w, r)
-	}))
+	})))
 	url := func(srv *httptest.Server) string { return "http://" + srv.Listener.Addr().String() }
 	s.registryURL, s.docsURL, s.storageURL = url(s.registry), url(s.docs), url(s.storage)
 	for _, f := range configure {
@@ -132,6 +113,7 @@ func noFiles(t *testing.T, dir string) {
 }
 
 func TestTheBinarySavesADemoDocumentWhereItIsRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -154,8 +136,10 @@ func TestTheBinarySavesADemoDocumentWhereItIsRun(t *testing.T) {
 // whatever the redirect's status and wherever it leads, and never the
 // storage.
 func TestTheBinarySendsTheKeyOnlyToTheRegistryAndTheDocumentAPI(t *testing.T) {
+	t.Parallel()
 	for _, status := range []int{301, 302, 303, 307, 308} {
 		t.Run(strconv.Itoa(status), func(t *testing.T) {
+			t.Parallel()
 			s := newDocServers(t, func(s *docServers) {
 				s.content = func(w http.ResponseWriter, r *http.Request) {
 					http.Redirect(w, r, s.storageURL+"/docs/1/application-pdf?X-Amz-Signature=5ec2e7", status)
@@ -169,16 +153,17 @@ func TestTheBinarySendsTheKeyOnlyToTheRegistryAndTheDocumentAPI(t *testing.T) {
 			}
 			for _, c := range []struct {
 				name        string
-				t           *tally
+				m           *testkit.Meter
 				n, withKeys int
 			}{{"registry", &s.reg, 1, 1}, {"document API", &s.doc, 2, 2}, {"storage", &s.sto, 1, 0}} {
-				if n, k := c.t.get(); n != c.n || k != c.withKeys {
+				if n, k := got(c.m); n != c.n || k != c.withKeys {
 					t.Errorf("the %s got %d requests, %d with the key; want %d and %d", c.name, n, k, c.n, c.withKeys)
 				}
 			}
 		})
 	}
 	t.Run("by way of the registry's own host", func(t *testing.T) {
+		t.Parallel()
 		s := newDocServers(t, func(s *docServers) {
 			s.content = func(w http.ResponseWriter, r *http.Request) {
 				http.Redirect(w, r, s.registryURL+"/company/00006400/filing-history/VHJhbnNhY3Rpb24?hop=1", http.StatusTemporaryRedirect)
@@ -194,24 +179,23 @@ func TestTheBinarySendsTheKeyOnlyToTheRegistryAndTheDocumentAPI(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
-		if n, k := s.reg.get(); n != 2 || k != 2 {
+		if n, k := got(&s.reg); n != 2 || k != 2 {
 			t.Errorf("the registry got %d requests, %d with the key; want both with it", n, k)
 		}
-		if n, _ := s.sto.get(); n != 0 {
+		if n, _ := got(&s.sto); n != 0 {
 			t.Errorf("storage got %d requests", n)
 		}
 	})
 	t.Run("a metadata link on another origin", func(t *testing.T) {
-		var elsewhere tally
-		other := httptest.NewServer(elsewhere.wrap(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("{}")) }))
-		defer other.Close()
+		t.Parallel()
+		other := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("{}")) }))
 		s := newDocServers(t, func(s *docServers) { s.metadataLink = other.URL + "/document/d1" })
 		dir := t.TempDir()
 		r := runCoview(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "", s.args(dir)...)
 		if r.code != 1 || !strings.Contains(r.stderr, "refused to follow document link") || !strings.Contains(r.stderr, "not on the document API") {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
-		if n, _ := elsewhere.get(); n != 0 {
+		if n := other.Requests(); n != 0 {
 			t.Fatalf("the other origin got %d requests", n)
 		}
 		noFiles(t, dir)
@@ -221,7 +205,9 @@ func TestTheBinarySendsTheKeyOnlyToTheRegistryAndTheDocumentAPI(t *testing.T) {
 // A download that breaks off, stalls or is interrupted leaves no file,
 // under its name or a temporary one, and says why.
 func TestTheBinaryLeavesNoFileWhenADownloadFails(t *testing.T) {
+	t.Parallel()
 	t.Run("cut midway", func(t *testing.T) {
+		t.Parallel()
 		s := newDocServers(t, func(s *docServers) {
 			s.serve = func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Length", strconv.Itoa(len(s.document)))
@@ -240,6 +226,7 @@ func TestTheBinaryLeavesNoFileWhenADownloadFails(t *testing.T) {
 		noFiles(t, dir)
 	})
 	t.Run("stalled past the timeout", func(t *testing.T) {
+		t.Parallel()
 		s := newDocServers(t, func(s *docServers) {
 			s.serve = func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Length", "100000")
@@ -256,6 +243,7 @@ func TestTheBinaryLeavesNoFileWhenADownloadFails(t *testing.T) {
 		noFiles(t, dir)
 	})
 	t.Run("interrupted", func(t *testing.T) {
+		t.Parallel()
 		arrived := make(chan struct{}, 1)
 		s := newDocServers(t, func(s *docServers) {
 			s.serve = func(w http.ResponseWriter, r *http.Request) {
@@ -292,35 +280,10 @@ func TestTheBinaryLeavesNoFileWhenADownloadFails(t *testing.T) {
 // serve-demo says where all three of its servers are, and a coview
 // pointed at the first two fetches a document through the third.
 func TestServeDemoPrintsItsThreeAddressesAndServesDocuments(t *testing.T) {
-	cmd := exec.Command(binary, "serve-demo", "--addr", "127.0.0.1:0")
-	cmd.Env = cleanEnv(t)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
-	}()
-	lines := bufio.NewScanner(stderr)
-	var registry, documents, storage string
-	for registry == "" || documents == "" {
-		if !lines.Scan() {
-			t.Fatal("serve-demo did not say where it listens")
-		}
-		line := lines.Text()
-		if _, rest, ok := strings.Cut(line, "demo registry on "); ok {
-			registry, _, _ = strings.Cut(rest, " ")
-		}
-		if _, rest, ok := strings.Cut(line, "its document API on "); ok {
-			documents, rest, _ = strings.Cut(rest, ", and document storage on ")
-			storage = rest
-		}
-	}
-	go func() {
-		for lines.Scan() {
-		}
-	}()
+	t.Parallel()
+	served := serveDemo(t, "serve-demo", "--addr", "127.0.0.1:0")
+	defer served.stop(t)
+	registry, documents, storage := served.registry, served.documents, served.storage
 	if !strings.HasPrefix(documents, "http://127.0.0.1:") || !strings.HasPrefix(storage, "http://127.0.0.1:") || documents == registry || storage == documents {
 		t.Fatalf("registry %q, document API %q, storage %q", registry, documents, storage)
 	}

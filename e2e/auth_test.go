@@ -1,18 +1,13 @@
-package main
+package e2e
 
 import (
-	"bufio"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"coview/api/demo"
 	"coview/keystore"
@@ -40,6 +35,7 @@ func keyCheckingRegistry(t *testing.T, accepted ...string) *httptest.Server {
 }
 
 func TestAuthLoginWithInsecureStorageWritesAPrivateFileAndSaysSo(t *testing.T) {
+	t.Parallel()
 	srv := keyCheckingRegistry(t, goodKey)
 	env := cleanEnv(t)
 	config := strings.TrimPrefix(env[2], "XDG_CONFIG_HOME=")
@@ -88,6 +84,7 @@ func TestAuthLoginWithInsecureStorageWritesAPrivateFileAndSaysSo(t *testing.T) {
 }
 
 func TestAuthLoginRefusesBadKeysAndStoresNothing(t *testing.T) {
+	t.Parallel()
 	srv := keyCheckingRegistry(t, goodKey)
 	env := cleanEnv(t)
 	cases := []struct {
@@ -122,6 +119,7 @@ func TestAuthLoginRefusesBadKeysAndStoresNothing(t *testing.T) {
 // .ci/keyring-session.sh, which sets COVIEW_REQUIRE_KEYRING=1 so that a
 // missing keyring fails instead of skipping.
 func TestAuthWithARealKeyring(t *testing.T) {
+	t.Parallel()
 	if !keystore.SessionBusAvailable() {
 		if os.Getenv("COVIEW_REQUIRE_KEYRING") == "1" {
 			t.Fatal("COVIEW_REQUIRE_KEYRING=1 but there is no session bus")
@@ -175,31 +173,9 @@ func TestAuthWithARealKeyring(t *testing.T) {
 }
 
 func TestServeDemoAnswersLikeTheRegistryAndStopsOnSIGTERM(t *testing.T) {
-	cmd := exec.Command(binary, "serve-demo", "--addr", "127.0.0.1:0")
-	cmd.Env = cleanEnv(t)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lines := bufio.NewScanner(stderr)
-	var url string
-	for lines.Scan() {
-		if _, rest, ok := strings.Cut(lines.Text(), "demo registry on "); ok {
-			url, _, _ = strings.Cut(rest, " ")
-			break
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for lines.Scan() {
-		}
-	}()
-	if url == "" {
-		cmd.Process.Kill()
-		t.Fatal("serve-demo did not say where it listens")
-	}
+	t.Parallel()
+	served := serveDemo(t, "serve-demo", "--addr", "127.0.0.1:0")
+	url := served.registry
 	get := func(key string) *http.Response {
 		req, _ := http.NewRequest("GET", url+"/company/00006400", nil)
 		if key != "" {
@@ -218,16 +194,7 @@ func TestServeDemoAnswersLikeTheRegistryAndStopsOnSIGTERM(t *testing.T) {
 	if resp := get(""); resp.StatusCode != 401 || resp.Header.Get("Registry-Authentication-Error") != "Empty Authorization header" {
 		t.Fatalf("without a key: %d %v", resp.StatusCode, resp.Header)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan error, 1)
-	go func() { wg.Wait(); done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve-demo after SIGTERM: %v", err)
-		}
-	case <-time.After(5 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("serve-demo did not stop on SIGTERM")
+	if err := served.stop(t); err != nil {
+		t.Fatalf("serve-demo after SIGTERM: %v", err)
 	}
 }
