@@ -74,19 +74,19 @@ func TestSameAsFromTheSessionAlone(t *testing.T) {
 	c, m := demoRegistry(t, plenty)
 	w := connections.NewWalker(c)
 	walk(t, w, "00006412", connections.Options{Depth: 2})
-	before := m.requests()
+	before := m.Requests()
 	same, err := w.SameAs(context.Background(), connections.Record{OfficerID: sprockettMay, Name: "Wilhelmina Joan SPROCKETT",
 		Born: connections.Birth{Month: 5, Year: 1972}}, false)
 	if err != nil || same.Searched || len(same.Same) != 1 || same.Same[0].OfficerID != sprockettMay2 || len(same.Apart) != 0 {
 		t.Errorf("from the session: %+v, %v", same, err)
 	}
-	if m.requests() != before {
-		t.Errorf("SameAs without a search sent %d requests", m.requests()-before)
+	if m.Requests() != before {
+		t.Errorf("SameAs without a search sent %d requests", m.Requests()-before)
 	}
 	w.SameAs(context.Background(), connections.Record{OfficerID: sprockettMay, Name: "SPROCKETT, Wilhelmina Joan", Born: connections.Birth{Month: 5, Year: 1972}}, true)
 	w.SameAs(context.Background(), connections.Record{OfficerID: sprockettMay, Name: "SPROCKETT, Wilhelmina Joan", Born: connections.Birth{Month: 5, Year: 1972}}, true)
-	if m.requests() != before+1 {
-		t.Errorf("two searches for one name sent %d requests, want 1", m.requests()-before)
+	if m.Requests() != before+1 {
+		t.Errorf("two searches for one name sent %d requests, want 1", m.Requests()-before)
 	}
 }
 

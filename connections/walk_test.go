@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +12,8 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/connections"
+	"coview/internal/testkit"
+	"coview/internal/testkit/testclient"
 )
 
 // Officer ids of the demo (api/demo/fixtures/README.md).
@@ -25,7 +26,7 @@ const (
 )
 
 // plenty is a quota no test reaches.
-var plenty = demo.Options{Limit: 1 << 30}
+var plenty = demo.Options{Limit: testkit.Plenty}
 
 func walk(t *testing.T, w *connections.Walker, number string, opts connections.Options) *connections.Result {
 	t.Helper()
@@ -64,14 +65,14 @@ func TestACompanyWith130OfficersCostsOneRequestPerOfficerAndASecondWalkNothing(t
 	w := connections.NewWalker(c)
 	r := walk(t, w, "00006401", connections.Options{})
 	const want = 2 + 130 + 1
-	if got := m.requests(); got != want || r.Requests != want {
+	if got := m.Requests(); got != want || r.Requests != want {
 		t.Errorf("the registry was asked %d times and the walk counts %d; want %d", got, r.Requests, want)
 	}
-	if twice := m.twice(); len(twice) > 0 {
+	if twice := m.Twice(); len(twice) > 0 {
 		t.Errorf("asked more than once: %v", twice)
 	}
-	if m.tooMany > 0 {
-		t.Errorf("%d answers were 429", m.tooMany)
+	if m.Counts().TooMany > 0 {
+		t.Errorf("%d answers were 429", m.Counts().TooMany)
 	}
 	if !r.Complete() || r.Officers != 130 || r.OfficersChecked != 130 {
 		t.Errorf("complete %v, officers checked %d of %d; want all 130: %+v", r.Complete(), r.OfficersChecked, r.Officers, r.NotChecked)
@@ -81,7 +82,7 @@ func TestACompanyWith130OfficersCostsOneRequestPerOfficerAndASecondWalkNothing(t
 	}
 
 	again := walk(t, w, "00006401", connections.Options{})
-	if got := m.requests(); got != want || again.Requests != 0 || again.Reused != want {
+	if got := m.Requests(); got != want || again.Requests != 0 || again.Reused != want {
 		t.Errorf("a second walk: %d requests in all (want %d), it sent %d and reused %d", got, want, again.Requests, again.Reused)
 	}
 	if !slices.Equal(numbers(again), numbers(r)) {
@@ -96,8 +97,8 @@ func TestAWalkIsPacedWithinTheQuota(t *testing.T) {
 	t.Parallel() // it waits for a window to reset
 	c, m := demoRegistry(t, demo.Options{Limit: 70, Window: time.Second})
 	r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: 1000})
-	if m.tooMany > 0 || !r.Complete() || m.requests() != 133 {
-		t.Errorf("%d answers were 429, %d requests, complete %v: %+v", m.tooMany, m.requests(), r.Complete(), r.NotChecked)
+	if m.Counts().TooMany > 0 || !r.Complete() || m.Requests() != 133 {
+		t.Errorf("%d answers were 429, %d requests, complete %v: %+v", m.Counts().TooMany, m.Requests(), r.Complete(), r.NotChecked)
 	}
 }
 
@@ -105,8 +106,8 @@ func TestAnOfficerWithMoreThan50AppointmentsTakesTwoPages(t *testing.T) {
 	c, m := demoRegistry(t, plenty)
 	r := walk(t, connections.NewWalker(c), "00006413", connections.Options{})
 	base := "/officers/" + nominee + "/appointments?items_per_page=50"
-	if !m.wasAsked(base) || !m.wasAsked(base+"&start_index=50") {
-		t.Errorf("the nominee's appointments were not read in two pages of 50: %v", m.asked)
+	if m.Asked(base) == 0 || m.Asked(base+"&start_index=50") == 0 {
+		t.Errorf("the nominee's appointments were not read in two pages of 50: %v", m.URIs())
 	}
 	generated := 0
 	for _, n := range numbers(r) {
@@ -135,8 +136,8 @@ func TestABudgetStopsTheWalkAndListsWhatWasNotChecked(t *testing.T) {
 	c, m := demoRegistry(t, plenty)
 	w := connections.NewWalker(c)
 	r := walk(t, w, "00006401", connections.Options{Budget: 20})
-	if m.requests() != 20 || r.Requests != 20 || r.Left() != 0 {
-		t.Fatalf("%d requests (the walk counts %d, %d left) for a budget of 20", m.requests(), r.Requests, r.Left())
+	if m.Requests() != 20 || r.Requests != 20 || r.Left() != 0 {
+		t.Fatalf("%d requests (the walk counts %d, %d left) for a budget of 20", m.Requests(), r.Requests, r.Left())
 	}
 	if !r.Done || r.Complete() {
 		t.Errorf("done %v, complete %v: want done and not complete", r.Done, r.Complete())
@@ -164,10 +165,10 @@ func TestABudgetStopsTheWalkAndListsWhatWasNotChecked(t *testing.T) {
 	}
 
 	rest := walk(t, w, "00006401", connections.Options{Budget: 1000})
-	if m.requests() != 133 || rest.Requests != 113 || !rest.Complete() {
-		t.Errorf("finishing the walk sent %d (%d in all); want the 113 not yet read: %+v", rest.Requests, m.requests(), rest.NotChecked)
+	if m.Requests() != 133 || rest.Requests != 113 || !rest.Complete() {
+		t.Errorf("finishing the walk sent %d (%d in all); want the 113 not yet read: %+v", rest.Requests, m.Requests(), rest.NotChecked)
 	}
-	if twice := m.twice(); len(twice) > 0 {
+	if twice := m.Twice(); len(twice) > 0 {
 		t.Errorf("asked more than once: %v", twice)
 	}
 }
@@ -176,8 +177,8 @@ func TestABudgetOfNothingChecksOnlyWhatTheSessionHas(t *testing.T) {
 	c, m := demoRegistry(t, plenty)
 	w := connections.NewWalker(c)
 	r := walk(t, w, "00006412", connections.Options{Budget: -1})
-	if m.requests() != 0 || len(r.NotChecked) != 2 {
-		t.Fatalf("%d requests; not checked %+v; want none sent, the officers and PSCs listed", m.requests(), r.NotChecked)
+	if m.Requests() != 0 || len(r.NotChecked) != 2 {
+		t.Fatalf("%d requests; not checked %+v; want none sent, the officers and PSCs listed", m.Requests(), r.NotChecked)
 	}
 	walk(t, w, "00006412", connections.Options{})
 	again := walk(t, w, "00006412", connections.Options{Budget: -1})
@@ -223,7 +224,7 @@ func TestCancellingKeepsWhatWasFound(t *testing.T) {
 	if !r.Done || r.OfficersChecked < 10 || r.OfficersChecked+stopped != 130 {
 		t.Errorf("done %v; %d officers checked and %d stopped: every one of 130 must be one or the other", r.Done, r.OfficersChecked, stopped)
 	}
-	if sent := m.requests(); sent >= 133 {
+	if sent := m.Requests(); sent >= 133 {
 		t.Errorf("%d requests: the walk did not stop", sent)
 	}
 }
@@ -251,7 +252,7 @@ func TestDepthTwoWalksFromTheConnectedCompanies(t *testing.T) {
 	if p == nil || !slices.Equal(p.OfficerIDs(), []string{sprockettMay, sprockettMay2}) || !p.Probable() {
 		t.Errorf("Wilhelmina Sprockett: %+v; want one person under both her ids", p)
 	}
-	if twice := m.twice(); len(twice) > 0 {
+	if twice := m.Twice(); len(twice) > 0 {
 		t.Errorf("asked more than once: %v", twice)
 	}
 	// Asking for more than the most is the most.
@@ -268,11 +269,11 @@ func TestExpandingOneCompanyInPlaceCostsOnlyWhatItAdds(t *testing.T) {
 	c, m := demoRegistry(t, plenty)
 	w := connections.NewWalker(c)
 	first := walk(t, w, "00006412", connections.Options{})
-	before := m.requests()
+	before := m.Requests()
 	r := walk(t, w, "00006412", connections.Options{Expand: []api.Number{"00006413"}})
 	// officers, PSCs, then Wilhelmina's second record, Wilfred
 	// Paddington-Brew, and the nominee's two pages.
-	if added := m.requests() - before; added != 6 || r.Requests != 6 {
+	if added := m.Requests() - before; added != 6 || r.Requests != 6 {
 		t.Errorf("expanding 00006413 sent %d requests (the walk counts %d), want 6", added, r.Requests)
 	}
 	if !slices.Equal(r.Expanded, []api.Number{"00006413"}) || r.Connection("00006401") == nil || r.Connection("00006401").Depth != 2 {
@@ -293,7 +294,7 @@ func TestAnUnknownCompanyIsNotFound(t *testing.T) {
 	if !errors.Is(err, api.ErrNotFound) {
 		t.Fatalf("err %v, want not found", err)
 	}
-	if !m.wasAsked("/company/99999999") {
+	if m.Asked("/company/99999999") == 0 {
 		t.Errorf("the profile was not asked to tell a company without officers from no company")
 	}
 	if _, err := connections.NewWalker(c).Walk(context.Background(), "not a number", connections.Options{}); !errors.Is(err, api.ErrInvalidNumber) {
@@ -316,12 +317,12 @@ func TestARefusedKeyFailsTheWalk(t *testing.T) {
 // on with the rest.
 func TestAnErrorIsListedNotHidden(t *testing.T) {
 	c, m := demoRegistry(t, plenty)
-	m.fail = func(r *http.Request) int {
+	m.Fail(func(r *http.Request) int {
 		if strings.Contains(r.URL.Path, paddingtonBrew) {
 			return http.StatusInternalServerError
 		}
 		return 0
-	}
+	})
 	r := walk(t, connections.NewWalker(c), "00006413", connections.Options{})
 	if len(r.NotChecked) != 1 {
 		t.Fatalf("not checked: %+v", r.NotChecked)
@@ -406,24 +407,19 @@ func TestEveryRequestSentCountsAgainstTheBudget(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &meter{asked: map[string]int{}}
 			demoHandler := demo.NewHandler(plenty)
-			srv := httptest.NewServer(m.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if strings.HasPrefix(r.URL.Path, "/officers/") {
 					w.Header().Set("Retry-After", "0")
 					http.Error(w, `{"error":"failing on purpose"}`, tc.status)
 					return
 				}
 				demoHandler.ServeHTTP(w, r)
-			})))
-			t.Cleanup(srv.Close)
-			c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key, Attempts: 3, Backoff: time.Millisecond})
-			if err != nil {
-				t.Fatal(err)
-			}
+			}))
+			c := testclient.For(t, srv.URL, func(o *api.Options) { o.Attempts, o.Backoff = 3, time.Millisecond })
 			c.SetRateLimitWait(func(string, time.Time) bool { return true })
 			r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: 10})
-			if sent := m.requests(); sent > 10 || sent != r.Requests {
+			if sent := srv.Requests(); sent > 10 || sent != r.Requests {
 				t.Fatalf("the registry got %d requests and the walk counts %d, for a budget of 10", sent, r.Requests)
 			}
 			if (tc.spent && r.Requests != 10) || r.Complete() {
@@ -440,15 +436,15 @@ func TestASmallBudgetStillNamesTheCompany(t *testing.T) {
 	for _, budget := range []int{1, 2, 3, 4} {
 		c, m := demoRegistry(t, plenty)
 		r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: budget})
-		if r.Company.Name != "GRAND UNIFIED TEAPOT HOLDINGS PLC" || r.Requests > budget || m.requests() != r.Requests {
-			t.Errorf("budget %d: named %q after %d requests (the registry got %d)", budget, r.Company.Name, r.Requests, m.requests())
+		if r.Company.Name != "GRAND UNIFIED TEAPOT HOLDINGS PLC" || r.Requests > budget || m.Requests() != r.Requests {
+			t.Errorf("budget %d: named %q after %d requests (the registry got %d)", budget, r.Company.Name, r.Requests, m.Requests())
 		}
 	}
 	// With budget for an officer, the name comes from their appointments
 	// and the profile is not asked for.
 	c, m := demoRegistry(t, plenty)
 	r := walk(t, connections.NewWalker(c), "00006401", connections.Options{Budget: 5})
-	if r.Company.Name == "" || m.wasAsked("/company/00006401") || r.Requests != 5 {
-		t.Errorf("budget 5: named %q, profile asked %v, %d requests", r.Company.Name, m.wasAsked("/company/00006401"), r.Requests)
+	if r.Company.Name == "" || m.Asked("/company/00006401") > 0 || r.Requests != 5 {
+		t.Errorf("budget 5: named %q, profile asked %v, %d requests", r.Company.Name, m.Asked("/company/00006401") > 0, r.Requests)
 	}
 }

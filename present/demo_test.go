@@ -3,13 +3,14 @@ package present
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit"
+	"coview/internal/testkit/testclient"
 )
 
 // The pages of linked resources are tested as a user meets them: fetched
@@ -19,12 +20,7 @@ import (
 // demoRegistry is a client of a demo registry of its own.
 func demoRegistry(t *testing.T) *api.Client {
 	t.Helper()
-	srv := httptest.NewServer(demo.NewHandler(demo.Options{}))
-	t.Cleanup(srv.Close)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := testclient.Demo(t, demo.Options{})
 	return c
 }
 
@@ -65,17 +61,12 @@ func servedPage(t *testing.T, link, body string) *Page {
 func servedStatus(t *testing.T, link string, status int, body string) *Page {
 	t.Helper()
 	body = strings.ReplaceAll(body, "EVIL", hostile)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
 		w.Write([]byte(body))
 	}))
-	t.Cleanup(srv.Close)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key, Attempts: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, pg := follow(t, c, link)
+	_, pg := follow(t, testclient.For(t, srv.URL, testclient.Attempts(1)), link)
 	return pg
 }
 

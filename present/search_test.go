@@ -2,22 +2,17 @@ package present
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testclient"
 )
 
 func searchAnswer(t *testing.T, kind api.ResourceKind, q string, page api.Page) *api.Answer {
 	t.Helper()
-	srv := httptest.NewServer(demo.NewHandler(demo.Options{}))
-	t.Cleanup(srv.Close)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := testclient.Demo(t, demo.Options{})
 	a, err := c.Fetch(context.Background(), api.SearchResource(kind, q), page)
 	if err != nil {
 		t.Fatal(err)

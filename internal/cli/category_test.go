@@ -6,19 +6,19 @@ import (
 )
 
 func TestFollowFilingsByCategoryAsksTheRegistry(t *testing.T) {
-	srv, requests := recordingRegistry(t)
+	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "--plain", "--follow", "filings", "--category", "accounts", "00006401")
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %s", r.code, r.stderr)
 	}
 	asked := false
-	for _, q := range requests() {
+	for _, q := range srv.Queries() {
 		if q.Get("category") == "accounts" {
 			asked = true
 		}
 	}
 	if !asked {
-		t.Errorf("the registry was not asked for category=accounts: %v", requests())
+		t.Errorf("the registry was not asked for category=accounts: %v", srv.Queries())
 	}
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	rows := 0
@@ -48,13 +48,13 @@ func TestACategoryListIsCheckedBeforeAnyRequest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, requests := recordingRegistry(t)
+			srv := demoRegistry(t)
 			r := run(t, "", demoEnv(srv), tt.args...)
 			if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
 				t.Errorf("exit %d, stderr %q, want 2 and %q", r.code, r.stderr, tt.want)
 			}
-			if n := len(requests()); n != 0 {
-				t.Errorf("%d requests sent: %v", n, requests())
+			if n := len(srv.Queries()); n != 0 {
+				t.Errorf("%d requests sent: %v", n, srv.Queries())
 			}
 		})
 	}

@@ -8,42 +8,31 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"coview/api"
 	"coview/api/demo"
 	"coview/connections"
+	"coview/internal/testkit"
+	"coview/internal/testkit/testclient"
 	"coview/present"
 )
 
 // connectionsRegistry serves the demo registry with a quota no test
 // reaches, so that every run and its expectation start alike; fail, when
 // it gives a status, answers that request with it instead.
-func connectionsRegistry(t *testing.T, fail func(*http.Request) int) *httptest.Server {
+func connectionsRegistry(t *testing.T, fail func(*http.Request) int) *testkit.Server {
 	t.Helper()
-	h := demo.NewHandler(demo.Options{Limit: 1 << 30})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if fail != nil {
-			if code := fail(r); code != 0 {
-				http.Error(w, "broken on purpose", code)
-				return
-			}
-		}
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	srv := testkit.Demo(t, demo.Options{Limit: testkit.Plenty})
+	srv.Fail(fail)
 	return srv
 }
 
 // wantConnections is what --plain should print: present's words for the
 // same walk, made here with a client and walker of its own.
-func wantConnections(t *testing.T, srv *httptest.Server, number string, opts connections.Options, current bool) string {
+func wantConnections(t *testing.T, srv *testkit.Server, number string, opts connections.Options, current bool) string {
 	t.Helper()
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, srv.URL)
 	r, err := connections.NewWalker(c).Walk(context.Background(), api.Number(number), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -336,20 +325,14 @@ func TestTheStatusLineIsRewrittenInPlaceAndWaitsGoAboveIt(t *testing.T) {
 // small the budget, the heading names the company.
 func TestTheBudgetIsOfRequestsSentAndTheHeadingNamesTheCompany(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	sent := 0
-	h := demo.NewHandler(demo.Options{Limit: 1 << 30})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		sent++
-		mu.Unlock()
+	h := demo.NewHandler(demo.Options{Limit: testkit.Plenty})
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/officers/") {
 			http.Error(w, `{"error":"down"}`, http.StatusServiceUnavailable)
 			return
 		}
 		h.ServeHTTP(w, r)
 	}))
-	t.Cleanup(srv.Close)
 	r := run(t, "", demoEnv(srv), "connections", "--json", "--budget", "10", "00006401")
 	var doc struct {
 		Requests int `json:"requests"`
@@ -357,9 +340,7 @@ func TestTheBudgetIsOfRequestsSentAndTheHeadingNamesTheCompany(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
 		t.Fatalf("exit %d: %v\n%s", r.code, err, r.stderr)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if sent > 10 || doc.Requests != sent {
+	if sent := srv.Requests(); sent > 10 || doc.Requests != sent {
 		t.Fatalf("the registry got %d requests; the JSON says %d; the budget was 10", sent, doc.Requests)
 	}
 

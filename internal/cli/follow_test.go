@@ -11,6 +11,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testclient"
 	"coview/present"
 )
 
@@ -52,10 +53,7 @@ func wantFollowed(t *testing.T, c *api.Client, p *api.Profile, link string, all 
 // same functions, so the two cannot drift apart.
 func TestPlainFollowPrintsTheRowsPresentGivesForEveryKind(t *testing.T) {
 	srv := demoRegistry(t)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, srv.URL)
 	kinds := map[api.ResourceKind]bool{}
 	for _, n := range demo.Numbers() {
 		number, _ := api.ParseNumber(n)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"coview/api/demo"
+	"coview/internal/testkit"
 )
 
 // ran is what one in-process run of coview printed and how it ended.
@@ -49,15 +50,20 @@ func runWith(t *testing.T, stdin string, env map[string]string, change func(*Env
 }
 
 // demoRegistry serves the demo registry over loopback for one test.
-func demoRegistry(t *testing.T) *httptest.Server {
+func demoRegistry(t *testing.T) *testkit.Server {
 	t.Helper()
-	srv := httptest.NewServer(demo.NewHandler(demo.Options{}))
-	t.Cleanup(srv.Close)
-	return srv
+	return testkit.Demo(t, demo.Options{})
 }
 
-// demoEnv points coview at a demo registry with its key, as a user of
-// serve-demo would.
-func demoEnv(srv *httptest.Server) map[string]string {
-	return map[string]string{"COVIEW_BASE_URL": srv.URL, "COVIEW_API_KEY": demo.Key}
+// demoEnv points coview at a registry with the demo key, as a user of
+// serve-demo would: one of testkit's, or a test's own httptest server.
+func demoEnv[S *testkit.Server | *httptest.Server](srv S) map[string]string {
+	url := ""
+	switch s := any(srv).(type) {
+	case *testkit.Server:
+		url = s.URL
+	case *httptest.Server:
+		url = s.URL
+	}
+	return map[string]string{"COVIEW_BASE_URL": url, "COVIEW_API_KEY": demo.Key}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"coview/api/demo"
+	"coview/internal/testkit"
 )
 
 // hostile is one string with everything a terminal must never be sent
@@ -65,10 +66,10 @@ func poison(v any, key string, keepIDs, renameLinks bool) any {
 }
 
 // poisonedRegistry is the demo registry with every answer poisoned.
-func poisonedRegistry(t *testing.T, keepIDs, renameLinks bool) *httptest.Server {
+func poisonedRegistry(t *testing.T, keepIDs, renameLinks bool) *testkit.Server {
 	t.Helper()
-	h := demo.NewHandler(demo.Options{Limit: 1 << 30})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := demo.NewHandler(demo.Options{Limit: testkit.Plenty})
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, r)
 		body := rec.Body.Bytes()
@@ -90,8 +91,6 @@ func poisonedRegistry(t *testing.T, keepIDs, renameLinks bool) *httptest.Server 
 		w.WriteHeader(rec.Code)
 		w.Write(body)
 	}))
-	t.Cleanup(srv.Close)
-	return srv
 }
 
 // rawRune reports a character that must not reach a terminal from the

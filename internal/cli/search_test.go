@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testclient"
 	"coview/present"
 )
 
@@ -45,10 +43,7 @@ func wantSearched(t *testing.T, c *api.Client, kind api.ResourceKind, query stri
 // its results from the same functions, so the two cannot drift apart.
 func TestPlainSearchPrintsTheRowsPresentGives(t *testing.T) {
 	srv := demoRegistry(t)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, srv.URL)
 	kinds := []struct {
 		flag string
 		kind api.ResourceKind
@@ -240,27 +235,6 @@ func TestSearchWordsFormTheQueryWhereverTheFlagsAre(t *testing.T) {
 	}
 }
 
-// recordingRegistry is the demo registry, remembering the query strings
-// it was sent.
-func recordingRegistry(t *testing.T) (*httptest.Server, func() []url.Values) {
-	t.Helper()
-	var mu sync.Mutex
-	var seen []url.Values
-	h := demo.NewHandler(demo.Options{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.URL.Query())
-		mu.Unlock()
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, func() []url.Values {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]url.Values(nil), seen...)
-	}
-}
-
 // A query reaches the registry as typed, whatever it holds: &, +, %, ?,
 // non-ASCII letters; runs of white space are one space.
 func TestSearchSendsTheQueryAsTyped(t *testing.T) {
@@ -275,9 +249,9 @@ func TestSearchSendsTheQueryAsTyped(t *testing.T) {
 		{[]string{"grumble  &", "sons?"}, "grumble & sons?", "GRUMBLE & SONS PLUMBING LTD"},
 	}
 	for _, tc := range cases {
-		srv, seen := recordingRegistry(t)
+		srv := demoRegistry(t)
 		r := run(t, "", demoEnv(srv), append([]string{"search", "--companies"}, tc.args...)...)
-		got := seen()
+		got := srv.Queries()
 		if len(got) != 1 {
 			t.Fatalf("%q: %d requests", tc.query, len(got))
 		}
