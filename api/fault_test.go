@@ -132,6 +132,7 @@ func TestEveryFaultEndsInAProfileOrATypedErrorThatSaysWhatToDo(t *testing.T) {
 }
 
 func TestAHungOrSlowRegistryIsAbandonedAtTheTimeout(t *testing.T) {
+	t.Parallel()
 	for _, f := range []faults.Fault{faults.Slow, faults.HangAfterHeaders} {
 		t.Run(f.String(), func(t *testing.T) {
 			s := faults.New(t).Thereafter(f)
@@ -263,6 +264,7 @@ func TestNothingRetriesAnAnswerThatWouldNotChange(t *testing.T) {
 }
 
 func TestA429WaitsUntilTheResetAndThenRetriesOnce(t *testing.T) {
+	t.Parallel()
 	for _, f := range []faults.Fault{faults.TooManyWithRetryAfter, faults.TooManyWithResetHeader} {
 		t.Run(f.String(), func(t *testing.T) {
 			s := faults.New(t).Script(f)

@@ -16,6 +16,7 @@ import (
 )
 
 func TestAFlakyRegistryThatFailsTwiceStillYieldsTheProfile(t *testing.T) {
+	t.Parallel()
 	var n atomic.Int32
 	srv, rec := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		switch n.Add(1) {
@@ -40,6 +41,7 @@ func TestAFlakyRegistryThatFailsTwiceStillYieldsTheProfile(t *testing.T) {
 }
 
 func TestRetriesGiveUpAfterAFewAttempts(t *testing.T) {
+	t.Parallel()
 	srv, rec := serve(t, jsonReply(502, `<html>bad gateway</html>`, "Content-Type", "text/html"))
 	_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrServer) || rec.count() != 3 {
@@ -48,6 +50,7 @@ func TestRetriesGiveUpAfterAFewAttempts(t *testing.T) {
 }
 
 func TestClientErrorsAreNeverRetried(t *testing.T) {
+	t.Parallel()
 	for _, status := range []int{401, 403, 404} {
 		srv, rec := serve(t, jsonReply(status, `{}`))
 		newClient(t, srv.URL).Company(context.Background(), "00000001")
@@ -58,6 +61,7 @@ func TestClientErrorsAreNeverRetried(t *testing.T) {
 }
 
 func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
+	t.Parallel()
 	var n atomic.Int32
 	srv, rec := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
@@ -97,6 +101,7 @@ func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
 }
 
 func TestCancellingDuringABackoffStopsAtOnce(t *testing.T) {
+	t.Parallel()
 	srv, _ := serve(t, jsonReply(503, `{}`))
 	c := newClient(t, srv.URL, func(o *Options) { o.Backoff = 10 * time.Second })
 	ctx, cancel := context.WithCancel(context.Background())
@@ -111,6 +116,7 @@ func TestCancellingDuringABackoffStopsAtOnce(t *testing.T) {
 // The client paces itself from the quota headers: a burst larger than the
 // window's allowance is spread over windows instead of earning 429s.
 func TestABurstIsPacedToTheQuotaAndNeverEarnsA429(t *testing.T) {
+	t.Parallel()
 	srv, _ := serve(t, demo.NewHandler(demo.Options{Limit: 10, Window: time.Second}).ServeHTTP)
 	c, err := New(Options{BaseURL: srv.URL, Key: demo.Key, Attempts: 1})
 	if err != nil {

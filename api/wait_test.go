@@ -46,6 +46,7 @@ func within(t *testing.T, limit time.Duration, what string, f func()) {
 }
 
 func TestAResetTheClientCannotBelieveIsUnknownAndHoldsNoRequestBack(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	cases := []struct {
 		name  string
@@ -94,6 +95,7 @@ func TestAResetTheClientCannotBelieveIsUnknownAndHoldsNoRequestBack(t *testing.T
 }
 
 func TestA429WithAnImpossibleResetWaitsAMinuteAtMostAndStopsWhenCancelled(t *testing.T) {
+	t.Parallel()
 	reset := strconv.FormatInt(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC).Unix(), 10)
 	srv, rec := serve(t, jsonReply(429, `{}`, "X-Ratelimit-Reset", reset, "X-Ratelimit-Remain", "0", "X-Ratelimit-Limit", "600"))
 	c := newClient(t, srv.URL)
@@ -113,6 +115,7 @@ func TestA429WithAnImpossibleResetWaitsAMinuteAtMostAndStopsWhenCancelled(t *tes
 }
 
 func TestARetryAfterLongerThanTheClientWaitsAnnouncesTheWaitItWillMake(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name      string
 		headers   []string
@@ -150,6 +153,7 @@ func TestARetryAfterLongerThanTheClientWaitsAnnouncesTheWaitItWillMake(t *testin
 }
 
 func TestARetryAfterWithinTheCapIsAnnouncedAsSent(t *testing.T) {
+	t.Parallel()
 	srv, _ := serve(t, jsonReply(429, `{}`, "Retry-After", "30"))
 	start := time.Now()
 	_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
@@ -225,6 +229,7 @@ func spentClient(t *testing.T, maxWait time.Duration) (*Client, *noticeLog, *arr
 }
 
 func TestAWaitForTheQuotaIsCappedToldWithItsTrueEndAndToldWhenOver(t *testing.T) {
+	t.Parallel()
 	c, log, arr := spentClient(t, 1200*time.Millisecond)
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -252,6 +257,7 @@ func TestAWaitForTheQuotaIsCappedToldWithItsTrueEndAndToldWhenOver(t *testing.T)
 }
 
 func TestAWaitForTheQuotaSleepsInsteadOfSpinningAndEndsWhenCancelled(t *testing.T) {
+	t.Parallel()
 	c, log, arr := spentClient(t, MaxWait)
 	c.mu.Lock()
 	before := c.paceRounds
@@ -283,6 +289,7 @@ func TestAWaitForTheQuotaSleepsInsteadOfSpinningAndEndsWhenCancelled(t *testing.
 }
 
 func TestWaitingOutA429IsToldWithTheCappedEndTheDecisionWasGiven(t *testing.T) {
+	t.Parallel()
 	var arr arrivals
 	var n atomic.Int32
 	srv, _ := serve(t, arr.handler(func(w http.ResponseWriter, r *http.Request) {
@@ -326,6 +333,7 @@ func TestWaitingOutA429IsToldWithTheCappedEndTheDecisionWasGiven(t *testing.T) {
 }
 
 func TestWaitingOutA429EndsPromptlyWhenCancelled(t *testing.T) {
+	t.Parallel()
 	srv, rec := serve(t, jsonReply(429, `{}`, "Retry-After", "999999"))
 	c := newClient(t, srv.URL)
 	c.SetRateLimitWait(func(string, time.Time) bool { return true })
@@ -350,6 +358,7 @@ func TestWaitingOutA429EndsPromptlyWhenCancelled(t *testing.T) {
 }
 
 func TestNothingIsToldWhenTheClientDoesNotWait(t *testing.T) {
+	t.Parallel()
 	t.Run("a 429 the caller chose not to wait for", func(t *testing.T) {
 		srv, rec := serve(t, jsonReply(429, `{}`, "Retry-After", "30"))
 		c := newClient(t, srv.URL)
@@ -386,6 +395,7 @@ func TestNothingIsToldWhenTheClientDoesNotWait(t *testing.T) {
 }
 
 func TestWithTheResetUnknownTheNewestQuotaIsKept(t *testing.T) {
+	t.Parallel()
 	var n atomic.Int32
 	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		remain := "0"
@@ -407,6 +417,7 @@ func TestWithTheResetUnknownTheNewestQuotaIsKept(t *testing.T) {
 }
 
 func TestAWaitReadsAsWhatIsWaitedForAndHowLong(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
 	w := Wait{Subject: "company 00006400", Reason: "rate limit reached"}
 	cases := []struct {
