@@ -100,9 +100,13 @@ func TestA429WithAnImpossibleResetWaitsAMinuteAtMostAndStopsWhenCancelled(t *tes
 	srv, rec := serve(t, jsonReply(429, `{}`, "X-Ratelimit-Reset", reset, "X-Ratelimit-Remain", "0", "X-Ratelimit-Limit", "600"))
 	c := newClient(t, srv.URL)
 	var until time.Time
-	c.SetRateLimitWait(func(_ string, u time.Time) bool { until = u; return true })
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
+	// Cancelled 100 ms into the wait, however long the 429 took to come.
+	c.SetRateLimitWait(func(_ string, u time.Time) bool {
+		until = u
+		time.AfterFunc(100*time.Millisecond, cancel)
+		return true
+	})
 	start := time.Now()
 	var err error
 	within(t, 2*time.Second, "the wait", func() { _, err = c.Company(ctx, "00000001") })
@@ -338,10 +342,15 @@ func TestWaitingOutA429EndsPromptlyWhenCancelled(t *testing.T) {
 	c := newClient(t, srv.URL)
 	c.SetRateLimitWait(func(string, time.Time) bool { return true })
 	var log noticeLog
-	c.SetWaitNotice(log.add)
 	ctx, cancel := context.WithCancel(context.Background())
 	var cancelled atomic.Int64
-	time.AfterFunc(100*time.Millisecond, func() { cancelled.Store(time.Now().UnixNano()); cancel() })
+	// Cancelled 100 ms into the wait, however long the 429 took to come.
+	c.SetWaitNotice(func(w Wait) {
+		log.add(w)
+		if !w.Over {
+			time.AfterFunc(100*time.Millisecond, func() { cancelled.Store(time.Now().UnixNano()); cancel() })
+		}
+	})
 	var err error
 	within(t, 2*time.Second, "the wait", func() { _, err = c.Company(ctx, "00000001") })
 	late := time.Since(time.Unix(0, cancelled.Load()))
