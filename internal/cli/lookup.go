@@ -47,9 +47,13 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 	for i := range results {
 		results[i] = make(chan lookupResult, 1)
 	}
+	lookup := c.Company
+	if out == asJSON {
+		lookup = c.CompanyRaw // printed as received: no need to decode it
+	}
 	sem := make(chan struct{}, inFlight)
 	var wg sync.WaitGroup
-	go func() {
+	ask := func() {
 		for i, it := range items {
 			if it.Number == "" {
 				results[i] <- lookupResult{err: notANumber(it.Ignored, len(items) == 1)}
@@ -65,11 +69,20 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				p, err := c.Company(ctx, it.Number)
+				p, err := lookup(ctx, it.Number)
 				results[i] <- lookupResult{p, err}
 			}()
 		}
-	}()
+	}
+	if len(items) == 1 && items[0].Number != "" {
+		// One number is asked for here, without the goroutines that keep
+		// several in flight: each hand-over between them costs a one-shot
+		// lookup a wake-up of another thread.
+		p, err := lookup(ctx, items[0].Number)
+		results[0] <- lookupResult{p, err}
+	} else {
+		go ask()
+	}
 	defer wg.Wait()
 
 	w := bufio.NewWriter(env.Stdout)

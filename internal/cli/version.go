@@ -1,6 +1,9 @@
 package cli
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"sync"
+)
 
 // version is set at build time with
 // -ldflags "-X coview/internal/cli.version=..."; the module version from
@@ -8,7 +11,8 @@ import "runtime/debug"
 var version = ""
 
 // programVersion is what --version prints and the User-Agent carries.
-func programVersion() string {
+// The build info is parsed once a run, not at each use.
+var programVersion = sync.OnceValue(func() string {
 	if version != "" {
 		return version
 	}
@@ -16,6 +20,6 @@ func programVersion() string {
 		return bi.Main.Version
 	}
 	return "dev"
-}
+})
 
 func userAgent() string { return "coview/" + programVersion() }
