@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -21,8 +22,12 @@ type blob struct {
 func (b blob) size() int64 { return int64(len(b.head)) + b.fill + int64(len(b.tail)) }
 
 // fillBlock is the padding, repeated: PDF comment lines inside a stream
-// nothing refers to, which viewers skip.
-var fillBlock = bytes.Repeat([]byte("% coview demo: padding so that this document is large\n"), 1200)
+// nothing refers to, which viewers skip. It is made when first sent, not
+// when the program starts: every run of coview links the demo in, and
+// few send its large document.
+var fillBlock = sync.OnceValue(func() []byte {
+	return bytes.Repeat([]byte("% coview demo: padding so that this document is large\n"), 1200)
+})
 
 // writeTo sends the blob. With rate > 0 the padding goes at about rate
 // bytes a second, flushed as it goes, so a client sees steady progress.
@@ -35,8 +40,9 @@ func (b blob) writeTo(ctx context.Context, w http.ResponseWriter, rate int) {
 	start := time.Now()
 	var sent int64
 	for sent < b.fill {
-		n := min(int64(len(fillBlock)), b.fill-sent)
-		if _, err := w.Write(fillBlock[:n]); err != nil {
+		fill := fillBlock()
+		n := min(int64(len(fill)), b.fill-sent)
+		if _, err := w.Write(fill[:n]); err != nil {
 			return
 		}
 		sent += n
