@@ -59,3 +59,10 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+// bubbles' textinput imports github.com/atotto/clipboard for ctrl+v, and
+// its init looks for five clipboard tools along $PATH: tens of stat calls
+// that every run of coview paid for, a one-shot --json lookup included.
+// third_party/clipboard is v0.1.4 with that search made on first use
+// instead; nothing else differs (see third_party/README.md).
+replace github.com/atotto/clipboard => ./third_party/clipboard
