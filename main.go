@@ -14,8 +14,9 @@ import (
 )
 
 func main() {
-	ctx, stop := cli.NotifySignals(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	code := cli.Main(ctx, os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
-	stop()
-	os.Exit(code)
+	// The signals are not released before exiting: signal.Stop waits until
+	// the runtime's signal goroutine is idle, which every one-shot lookup
+	// would pay for at its end, for nothing.
+	ctx, _ := cli.NotifySignals(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	os.Exit(cli.Main(ctx, os.Args[1:], cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}))
 }
