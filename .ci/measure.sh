@@ -6,6 +6,7 @@
 #   bash .ci/measure.sh                 build with the README's command and measure
 #   COVIEW_BINARY=/path bash .ci/measure.sh   measure a binary built elsewhere
 #   RUNS=41 bash .ci/measure.sh         more one-shot runs for the medians (default 21)
+#                                       (against curl and .ci/bareget, a bare Go net/http GET)
 #   SCREEN_RUNS=41 bash .ci/measure.sh  more runs of the time to a useful screen (default 21)
 #   BENCHTIME=3s bash .ci/measure.sh    longer Go benchmarks (default 1s)
 #
@@ -66,6 +67,10 @@ else
 fi
 say "building without debug information, for comparison"
 go build -ldflags='-s -w' -o "$work/coview-stripped" .
+# The second yardstick for a one-shot lookup: the least a Go program does
+# to fetch one profile (.ci/bareget: a bare net/http GET, the body printed).
+say "building the bare Go client (.ci/bareget)"
+go build -o "$work/bareget" ./.ci/bareget
 
 # registry VAR LIMIT WINDOW LATENCY: starts coview serve-demo on a free
 # loopback port and sets VAR to its URL. (Not $(registry ...): the server
@@ -96,29 +101,39 @@ say "registry on $URL"
 rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
 
-# --- 1. one-shot lookup against curl ----------------------------------------
-say "1/10 one-shot lookup: coview --json against curl, $RUNS alternating runs each"
+# --- 1. one-shot lookup against curl and a bare Go client ----------------------
+say "1/10 one-shot lookup: coview --json against curl and a bare Go GET, $RUNS rotating runs each"
 want=$("${clean[@]}" curl -s -u "$KEY:" "$URL/company/00006400")
 got=$("${clean[@]}" "$bin" --json --base-url "$URL" 00006400)
 [[ $got == "$want" ]] || { say "coview --json and curl disagree"; exit 1; }
+got=$("${clean[@]}" "$work/bareget" "$URL/company/00006400")
+[[ $got == "$want" ]] || { say "the bare Go client and curl disagree"; exit 1; }
 : >"$work/coview.us"
 : >"$work/curl.us"
+: >"$work/bareget.us"
+order=(coview curl bareget)
 for ((i = 0; i < RUNS; i++)); do
-	for which in $( ((i % 2)) && echo "curl coview" || echo "coview curl"); do
+	# Each in turn goes first, second and third, so that none always
+	# follows the same one.
+	for ((j = 0; j < 3; j++)); do
+		which=${order[(i + j) % 3]}
 		t0=${EPOCHREALTIME/./}
-		if [[ $which == coview ]]; then
-			"${clean[@]}" "$bin" --json --base-url "$URL" 00006400 >/dev/null
-		else
-			"${clean[@]}" curl -q -s -u "$KEY:" "$URL/company/00006400" >/dev/null
-		fi
+		case $which in
+		coview) "${clean[@]}" "$bin" --json --base-url "$URL" 00006400 >/dev/null ;;
+		curl) "${clean[@]}" curl -q -s -u "$KEY:" "$URL/company/00006400" >/dev/null ;;
+		bareget) "${clean[@]}" "$work/bareget" "$URL/company/00006400" >/dev/null ;;
+		esac
 		t1=${EPOCHREALTIME/./}
 		echo $((t1 - t0)) >>"$work/$which.us"
 	done
 done
 c=$(median <"$work/coview.us")
 u=$(median <"$work/curl.us")
-row "1. one-shot \`coview --json NUMBER\` vs \`curl -s -u KEY: URL\` (median of $RUNS alternating runs each)" \
+g=$(median <"$work/bareget.us")
+row "1. one-shot \`coview --json NUMBER\` vs \`curl -s -u KEY: URL\` (median of $RUNS rotating runs each)" \
 	"coview $(ms "$c") ms, curl $(ms "$u") ms" "ratio $(ratio "$c" "$u")" "ratio ≤ 1" "$(verdict "$c <= $u")"
+row "1. one-shot \`coview --json NUMBER\` vs a bare Go \`net/http\` GET (\`.ci/bareget\`, same runs)" \
+	"coview $(ms "$c") ms, bare Go $(ms "$g") ms" "ratio $(ratio "$c" "$g")" "ratio ≤ 1.2" "$(verdict "$c <= 1.2 * $g")"
 
 # Where a one-shot run's start-up goes: package init, before main.
 "${clean[@]}" GODEBUG=inittrace=1 "$bin" --json --base-url "$URL" 00006400 2>"$work/inittrace" >/dev/null
