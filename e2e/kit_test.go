@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -255,4 +256,20 @@ func (s *served) stop(t *testing.T) error {
 		t.Fatal("serve-demo did not stop on SIGTERM")
 		return nil
 	}
+}
+
+// demoBehindKey is the demo registry, metered, asking for key as the
+// live one asks for its users' keys.
+func demoBehindKey(t *testing.T, key string, opts demo.Options) *testkit.Server {
+	t.Helper()
+	h := demo.NewHandler(opts)
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if user, _, ok := r.BasicAuth(); !ok || user != key {
+			w.Header().Set("Registry-Authentication-Error", "Invalid Authorization")
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		r.SetBasicAuth(demo.Key, "")
+		h.ServeHTTP(w, r)
+	}))
 }

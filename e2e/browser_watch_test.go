@@ -1,11 +1,8 @@
-package main
+package e2e
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,6 +17,7 @@ import (
 // company changes when told; the key is checked on every request and
 // must never reach the watch list's file (cleanEnv scans the home).
 func TestEndToEndWatchACompanyCheckAndOpenItsChanges(t *testing.T) {
+	t.Parallel()
 	const number = "00006421" // changes status every 5 minutes
 	at := livingEventAfter(number, time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	var now atomic.Int64
@@ -45,7 +43,7 @@ func TestEndToEndWatchACompanyCheckAndOpenItsChanges(t *testing.T) {
 
 	s.keys("q")
 	s.waitFor("coview exited with 0")
-	if _, err := os.Stat(filepath.Join(homeOf(env), ".local", "share", "coview", "watch.db")); err != nil {
+	if _, err := os.Stat(filepath.Join(getenv(env, "HOME"), ".local", "share", "coview", "watch.db")); err != nil {
 		t.Fatalf("the watch list is not where the README says: %v", err)
 	}
 }
@@ -57,32 +55,4 @@ func livingEventAfter(number string, t time.Time) time.Time {
 			return at
 		}
 	}
-}
-
-// demoBehindKey is the demo registry, asking for key as the live one
-// asks for its users' keys.
-func demoBehindKey(t *testing.T, key string, opts demo.Options) *httptest.Server {
-	t.Helper()
-	h := demo.NewHandler(opts)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if user, _, ok := r.BasicAuth(); !ok || user != key {
-			w.Header().Set("Registry-Authentication-Error", "Invalid Authorization")
-			w.WriteHeader(http.StatusUnauthorized)
-			return
-		}
-		r.SetBasicAuth(demo.Key, "")
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-// homeOf is the HOME of an environment.
-func homeOf(env []string) string {
-	for _, e := range env {
-		if home, ok := strings.CutPrefix(e, "HOME="); ok {
-			return home
-		}
-	}
-	return ""
 }

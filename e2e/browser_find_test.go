@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import "testing"
 
@@ -7,6 +7,7 @@ import "testing"
 // Enter lists what matches, a company opens, and back returns to the
 // results, then to the form with its values.
 func TestEndToEndTheFormListsCompaniesAndComesBack(t *testing.T) {
+	t.Parallel()
 	s := startTmux(t, 110, 30, cleanEnv(t), "--demo")
 	s.waitFor("Company ›")
 	s.keys("C-f")
