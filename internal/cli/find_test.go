@@ -7,43 +7,23 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"coview/api"
-	"coview/api/demo"
+	"coview/internal/testkit"
+	"coview/internal/testkit/testclient"
 	"coview/present"
 )
 
-// recorder is a registry that notes every query it is asked and answers
-// with answer.
-type recorder struct {
-	mu      sync.Mutex
-	queries []url.Values
-	paths   []string
-}
-
-func recording(t *testing.T, answer http.HandlerFunc) (*recorder, map[string]string) {
+// recording is a registry answering every request with answer, its
+// meter counting what it was asked, and the environment pointing coview
+// at it.
+func recording(t *testing.T, answer http.HandlerFunc) (*testkit.Server, map[string]string) {
 	t.Helper()
-	rec := &recorder{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec.mu.Lock()
-		rec.queries = append(rec.queries, r.URL.Query())
-		rec.paths = append(rec.paths, r.URL.Path)
-		rec.mu.Unlock()
-		answer(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return rec, map[string]string{"COVIEW_BASE_URL": srv.URL, "COVIEW_API_KEY": demo.Key}
-}
-
-func (r *recorder) count() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.queries)
+	srv := testkit.Serve(t, answer)
+	return srv, demoEnv(srv)
 }
 
 // oneCompany answers any search with one company.
@@ -75,13 +55,14 @@ func TestEveryFilterFlagReachesItsParameter(t *testing.T) {
 	for _, tc := range cases {
 		rec, env := recording(t, oneCompany)
 		r := run(t, "", env, append([]string{"search"}, tc.args...)...)
-		if r.code != 0 || rec.count() != 1 {
-			t.Errorf("coview search %v: exit %d, %d requests: %s", tc.args, r.code, rec.count(), r.stderr)
+		if r.code != 0 || rec.Requests() != 1 {
+			t.Errorf("coview search %v: exit %d, %d requests: %s", tc.args, r.code, rec.Requests(), r.stderr)
 			continue
 		}
-		got := rec.queries[0]
-		if got.Get("size") != "100" || got.Get("start_index") != "0" || rec.paths[0] != "/advanced-search/companies" {
-			t.Errorf("coview search %v: %s?%s", tc.args, rec.paths[0], got.Encode())
+		got := rec.Queries()[0]
+		path, _, _ := strings.Cut(rec.URIs()[0], "?")
+		if got.Get("size") != "100" || got.Get("start_index") != "0" || path != "/advanced-search/companies" {
+			t.Errorf("coview search %v: %s?%s", tc.args, path, got.Encode())
 		}
 		got.Del("size")
 		got.Del("start_index")
@@ -121,7 +102,7 @@ func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
 			t.Errorf("coview search %v: exit %d, stderr %q; want 2 and %q", tc.args, r.code, r.stderr, tc.want)
 		}
 	}
-	if n := rec.count(); n != 0 {
+	if n := rec.Requests(); n != 0 {
 		t.Errorf("%d requests reached the registry", n)
 	}
 }
@@ -156,7 +137,7 @@ func TestAllStopsAtTheRegistrysCapAndSaysSo(t *testing.T) {
 	})
 	r := run(t, "", env, "search", "--all", "--status", "active", "--json")
 	var asked []string
-	for _, q := range rec.queries {
+	for _, q := range rec.Queries() {
 		asked = append(asked, q.Get("start_index")+"/"+q.Get("size"))
 	}
 	if r.code != 0 || strings.Join(asked, " ") != "0/5000 5000/5000" || strings.Count(r.stdout, "\n") != 2 {
@@ -175,10 +156,10 @@ func TestAdvancedSearchRequests(t *testing.T) {
 			fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":%d,"items":[{"company_number":"00000001"}]}`, tc.hits)
 		})
 		r := run(t, "", env, "search", "--all", "--json", "--status", "active")
-		if r.code != 0 || rec.count() != tc.want {
-			t.Errorf("%d hits: exit %d, %d requests, want %d", tc.hits, r.code, rec.count(), tc.want)
+		if r.code != 0 || rec.Requests() != tc.want {
+			t.Errorf("%d hits: exit %d, %d requests, want %d", tc.hits, r.code, rec.Requests(), tc.want)
 		}
-		t.Logf("advanced search --all of %d results: %d requests", tc.hits, rec.count()) // read by .ci/measure.sh
+		t.Logf("advanced search --all of %d results: %d requests", tc.hits, rec.Requests()) // read by .ci/measure.sh
 	}
 	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "search", "--all", "--csv", "--status", "active")
@@ -218,10 +199,7 @@ func TestCSVRoundTrips(t *testing.T) {
 // searches find what the demo holds.
 func TestFindPrintsTheRowsPresentGives(t *testing.T) {
 	srv := demoRegistry(t)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demoEnv(srv)["COVIEW_API_KEY"]})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, srv.URL)
 	cases := []struct {
 		args []string
 		res  api.Resource
