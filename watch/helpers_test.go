@@ -2,21 +2,17 @@ package watch
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit"
+	"coview/internal/testkit/testclient"
 )
-
-// plenty is a rate limit no test that is not about rate limits reaches.
-const plenty = 1 << 30
 
 // clock is a clock a test moves by hand, shared by the demo registry
 // (what its living companies have done) and the watcher (what day it is).
@@ -30,73 +26,38 @@ func newClock(t time.Time) *clock {
 func (c *clock) set(t time.Time) { c.t.Store(t.UnixNano()) }
 func (c *clock) now() time.Time  { return time.Unix(0, c.t.Load()).UTC() }
 
-// registry is the demo registry over loopback, counting the requests it
-// is sent for each company and the statuses it answers with.
+// registry is the demo registry over loopback, metered.
 type registry struct {
-	srv *httptest.Server
-
-	mu       sync.Mutex
-	counts   map[string]int
-	statuses map[int]int
+	*testkit.Server
+	counted int // how many of the meter's requests requests has counted
 }
 
 func newRegistry(t *testing.T, opts demo.Options) *registry {
 	t.Helper()
 	if opts.Limit == 0 {
-		opts.Limit = plenty
+		opts.Limit = testkit.Plenty
 	}
-	r := &registry{counts: map[string]int{}, statuses: map[int]int{}}
-	h := demo.NewHandler(opts)
-	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		// Counted as it arrives: once the answer is sent, the client may
-		// be done and the test reading the counts.
-		r.mu.Lock()
-		if parts := strings.Split(req.URL.Path, "/"); len(parts) > 2 && parts[1] == "company" {
-			r.counts[parts[2]]++
-		}
-		r.mu.Unlock()
-		rec := &statusRecorder{ResponseWriter: w, status: 200}
-		h.ServeHTTP(rec, req)
-		r.mu.Lock()
-		r.statuses[rec.status]++
-		r.mu.Unlock()
-	}))
-	t.Cleanup(r.srv.Close)
-	return r
+	return &registry{Server: testkit.Demo(t, opts)}
 }
 
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	s.status = code
-	s.ResponseWriter.WriteHeader(code)
-}
-
-// requests returns and forgets the requests counted for each company.
+// requests returns the requests for each company since it was last
+// called.
 func (r *registry) requests() map[string]int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.counts
-	r.counts = map[string]int{}
+	uris := r.URIs()
+	out := map[string]int{}
+	for _, u := range uris[r.counted:] {
+		path, _, _ := strings.Cut(u, "?")
+		if parts := strings.Split(path, "/"); len(parts) > 2 && parts[1] == "company" {
+			out[parts[2]]++
+		}
+	}
+	r.counted = len(uris)
 	return out
-}
-
-func (r *registry) status(code int) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.statuses[code]
 }
 
 func (r *registry) client(t *testing.T) *api.Client {
 	t.Helper()
-	c, err := api.New(api.Options{BaseURL: r.srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return testclient.For(t, r.URL)
 }
 
 // openStore opens a store in the test's own directory.

@@ -13,64 +13,31 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit"
+	"coview/internal/testkit/testclient"
 )
 
-// timedRegistry is the demo registry with a rate limit, keeping when each
-// request arrived and how many were refused with 429; rewrite, when set,
-// changes the quota headers after the registry wrote them.
-type timedRegistry struct {
-	srv *httptest.Server
-
-	mu       sync.Mutex
-	arrivals []time.Time
-	refused  int
-}
-
-func newTimedRegistry(t *testing.T, limit int, window time.Duration, rewrite func(http.Header)) *timedRegistry {
+// newTimedRegistry is the demo registry with a rate limit, metered (its
+// 429s counted); rewrite, when set, changes the quota headers after the
+// registry wrote them.
+func newTimedRegistry(t *testing.T, limit int, window time.Duration, rewrite func(http.Header)) *testkit.Server {
 	t.Helper()
-	r := &timedRegistry{}
 	h := demo.NewHandler(demo.Options{Limit: limit, Window: window})
-	r.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		r.mu.Lock()
-		r.arrivals = append(r.arrivals, time.Now())
-		r.mu.Unlock()
-		rec := &headerRewriter{ResponseWriter: w, rewrite: rewrite}
-		h.ServeHTTP(rec, req)
-		if rec.status == http.StatusTooManyRequests {
-			r.mu.Lock()
-			r.refused++
-			r.mu.Unlock()
-		}
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		h.ServeHTTP(&headerRewriter{ResponseWriter: w, rewrite: rewrite}, req)
 	}))
-	t.Cleanup(r.srv.Close)
-	return r
 }
 
 type headerRewriter struct {
 	http.ResponseWriter
 	rewrite func(http.Header)
-	status  int
 }
 
 func (h *headerRewriter) WriteHeader(code int) {
-	h.status = code
 	if h.rewrite != nil {
 		h.rewrite(h.Header())
 	}
 	h.ResponseWriter.WriteHeader(code)
-}
-
-// since returns the arrivals from the i-th on.
-func (r *timedRegistry) since(i int) []time.Time {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.arrivals[i:])
-}
-
-func (r *timedRegistry) count() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.arrivals)
 }
 
 // mostInAWindow is the most of times (in order) within any span shorter
@@ -122,10 +89,7 @@ func TestThreeHundredCompaniesCheckWithinTheQuotaWithoutA429(t *testing.T) {
 	t.Parallel()
 	const window = 2 * time.Second
 	r := newTimedRegistry(t, 600, window, nil)
-	c, err := api.New(api.Options{BaseURL: r.srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, r.URL)
 	w := New(openStore(t, t.TempDir()), c, Options{Quota: Quota{Limit: 600, Window: window}})
 	var g grants
 	g.watch(w)
@@ -143,16 +107,16 @@ func TestThreeHundredCompaniesCheckWithinTheQuotaWithoutA429(t *testing.T) {
 	if err != nil || len(seed.Seeded) != 300 || seed.Short() {
 		t.Fatalf("the first check: %v, seeded %d, not checked %d", err, len(seed.Seeded), len(seed.NotChecked))
 	}
-	fromCheck := r.count()
+	fromCheck := r.Requests()
 	rep, err := w.Check(ctx, CheckOptions{})
 	if err != nil || rep.Checked != 300 || len(rep.Changes) != 0 {
 		t.Fatalf("the second check: %v, checked %d, changes %v", err, rep.Checked, kinds(rep.Changes))
 	}
-	if rep.Requests != 300 || r.count()-fromCheck != 300 {
-		t.Errorf("300 unchanged companies cost %d requests (the registry counted %d), want 300", rep.Requests, r.count()-fromCheck)
+	if rep.Requests != 300 || r.Requests()-fromCheck != 300 {
+		t.Errorf("300 unchanged companies cost %d requests (the registry counted %d), want 300", rep.Requests, r.Requests()-fromCheck)
 	}
-	if r.refused != 0 {
-		t.Fatalf("the registry refused %d requests with 429", r.refused)
+	if refused := r.Counts().TooMany; refused != 0 {
+		t.Fatalf("the registry refused %d requests with 429", refused)
 	}
 	if most := mostInAWindow(g.all(), window); most > 480 {
 		t.Errorf("the checks sent %d requests within one window, more than 80%% of 600", most)
@@ -173,10 +137,7 @@ func TestHeadersThatClaimMoreAreNotBelieved(t *testing.T) {
 		h.Set("X-Ratelimit-Window", "1h")
 		h.Set("X-Ratelimit-Reset", strconv.FormatInt(time.Now().Add(time.Hour).Unix(), 10))
 	})
-	c, err := api.New(api.Options{BaseURL: r.srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, r.URL)
 	s := openStore(t, t.TempDir())
 	w := New(s, c, Options{Quota: Quota{Limit: 100, Window: window}})
 	var g grants
@@ -193,8 +154,8 @@ func TestHeadersThatClaimMoreAreNotBelieved(t *testing.T) {
 			t.Fatalf("check: %v, %+v", err, rep.NotChecked)
 		}
 	}
-	if r.refused != 0 {
-		t.Fatalf("the registry refused %d requests with 429", r.refused)
+	if refused := r.Counts().TooMany; refused != 0 {
+		t.Fatalf("the registry refused %d requests with 429", refused)
 	}
 	if most := mostInAWindow(g.all(), window); most > 80 {
 		t.Errorf("%d requests within one window of a registry allowing 100", most)
