@@ -8,8 +8,9 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
+
+	"coview/internal/testkit"
 )
 
 // A query's link holds only the registry's own parameter names, each
@@ -52,9 +53,7 @@ func TestACompanyQueryIsSentOnlyAsTheRegistrysParameters(t *testing.T) {
 // every company.
 func TestAnUnknownParameterIsRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
-	var requests atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { requests.Add(1) }))
-	defer srv.Close()
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	c := newClient(t, srv.URL)
 	for _, link := range []string{
 		"/advanced-search/companies?sic_code=62020",
@@ -72,7 +71,7 @@ func TestAnUnknownParameterIsRefusedBeforeAnyRequest(t *testing.T) {
 			t.Errorf("%s: %v, want a QueryError", link, err)
 		}
 	}
-	if n := requests.Load(); n != 0 {
+	if n := srv.Requests(); n != 0 {
 		t.Errorf("%d requests reached the registry", n)
 	}
 }
@@ -182,12 +181,9 @@ func TestARefusalIsReadFromItsPlainText(t *testing.T) {
 // that reaches as deep as it goes, and asks for nothing past it.
 func TestAnAdvancedSearchStopsAtTheRegistrysDepth(t *testing.T) {
 	t.Parallel()
-	var starts []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		starts = append(starts, r.URL.Query().Get("start_index")+"/"+r.URL.Query().Get("size"))
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"kind":"search#advanced-search","hits":12345,"items":[{"company_number":"00000001"}]}`)
 	}))
-	defer srv.Close()
 	c := newClient(t, srv.URL)
 	res := CompanyQuery{Statuses: []string{"active"}}.Resource()
 	page := Page{ItemsPerPage: 9999}
@@ -202,6 +198,10 @@ func TestAnAdvancedSearchStopsAtTheRegistrysDepth(t *testing.T) {
 			break
 		}
 		page = last.NextPage()
+	}
+	var starts []string
+	for _, q := range srv.Queries() {
+		starts = append(starts, q.Get("start_index")+"/"+q.Get("size"))
 	}
 	if strings.Join(starts, " ") != "0/5000 5000/5000" || last.Capped == "" {
 		t.Errorf("asked for %v, capped %q", starts, last.Capped)
