@@ -8,6 +8,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testclient"
 	"coview/present"
 )
 
@@ -34,10 +35,7 @@ func recordPage(t *testing.T, c *api.Client, link string) (string, []byte) {
 // present puts it in words, or as the registry's JSON as received.
 func TestASearchOfTheDisqualifiedLeadsAScriptToEachRecord(t *testing.T) {
 	srv := demoRegistry(t)
-	c, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, srv.URL)
 	for _, tt := range []struct{ query, link string }{
 		{"grimthorpe", "/disqualified-officers/natural/" + demo.DisqualifiedNaturalID},
 		{"crooked candlestick", "/disqualified-officers/corporate/" + demo.DisqualifiedCorporateID},

@@ -14,6 +14,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testclient"
 	"coview/present"
 )
 
@@ -67,10 +68,7 @@ func TestDocumentSavesInTheCurrentDirectoryUnderANameThatSaysWhatItIs(t *testing
 // values and all.
 func TestDocumentSavesUnderTheNameTheBrowserSavesItUnder(t *testing.T) {
 	env := demoDocuments(t)
-	c, err := api.New(api.Options{BaseURL: env["COVIEW_BASE_URL"], Key: demo.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testclient.For(t, env["COVIEW_BASE_URL"])
 	history, err := c.Get(context.Background(), "/company/00006400/filing-history", nil)
 	if err != nil {
 		t.Fatal(err)
