@@ -11,6 +11,7 @@ import (
 // "officer001") is offered, but never changes the case of the text; tab
 // takes the number as the registry writes it.
 func TestTheSearchBoxKeepsWhatIsTypedAsTyped(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, recent, typed, want string
 		tab                       bool

@@ -17,6 +17,7 @@ import (
 // Back is from the page on screen, B, as in a web browser; the officers'
 // late answer must not pull the view forward, and they are not in history.
 func TestBackWhileALinkLoadsGoesBackFromThePageOnScreenAndTheLateAnswerIsIgnored(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	f.officers["/company/00000002/officers"] = makeOfficers(3)
 	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002"}}, 80, 24)
@@ -101,6 +102,7 @@ func backAndForwardWhileBsOfficersLoad(t *testing.T, b *browser, f *fakeRegistry
 // need a request (the officers were reloaded and the reload abandoned),
 // presses back while it is in flight, then goes forward for real.
 func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	f.officers["/company/00000002/officers"] = makeOfficers(3)
 	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002"}}, 80, 24)
@@ -158,6 +160,7 @@ func TestBackWhileForwardLoadsWinsAndForwardLaterCostsOneRequest(t *testing.T) {
 // flight when the user follows another link from the page on screen. The
 // link wins, and history forgets what was ahead, as a browser's does.
 func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	f.officers["/company/00000001/officers"] = makeOfficers(3)
 	f.filings["/company/00000001/filing-history"] = makeFilings(4)
@@ -201,6 +204,7 @@ func TestOpeningALinkWhileForwardLoadsReplacesWhatWasAhead(t *testing.T) {
 // must still be read against the company: its name above them, and none
 // shown as current.
 func TestFollowingALinkWhileTheProfileReloadsKeepsTheCompanyOnTheList(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	p := simpleProfile(t, "00000004", "GONE LIMITED")
 	p.CompanyStatus = "dissolved"

@@ -45,6 +45,7 @@ func paneAfter(pane int, keys []string) int {
 // TestRapidTabSwitchingShowsThePaneOfTheLastKeyAndCostsNoRequests sends
 // bursts of pane keys while a profile loads, as it arrives and after.
 func TestRapidTabSwitchingShowsThePaneOfTheLastKeyAndCostsNoRequests(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(7, 7))
 	f := fakeWith(t, "00000001", "00000002", "00000003")
 	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001", "00000002", "00000003"}}, 80, 24)
@@ -128,6 +129,7 @@ func releaseSoon(rnd *rand.Rand, release func()) {
 // terminal, to sizes tiny and huge, while a profile and then a list load
 // and as they arrive.
 func TestResizesWhileFetchesAreInFlightLayOutForTheLastSize(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(11, 3))
 	f := fakeWith(t, "00000001", "00000002")
 	f.officers["/company/00000001/officers"] = makeOfficers(150)

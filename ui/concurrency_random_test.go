@@ -221,6 +221,7 @@ func wanderRegistry(t *testing.T, seed uint64, rnd *rand.Rand) *jittery {
 // cancel against a registry answering after random delays; once it all
 // settles the view must be consistent, and a last request must win.
 func TestRandomInterleavingsLeaveAnIdleConsistentView(t *testing.T) {
+	t.Parallel()
 	// Each seed plays three rounds of 20 random steps, then 5 more and a
 	// last number: 75 steps in all.
 	const seeds, rounds, steps = 20, 3, 20
@@ -294,6 +295,7 @@ func (panicsOnKey) View() tea.View { return tea.NewView("fine") }
 // quit, so that it ends normally, rather than a nil model whose drawing
 // panics inside Bubble Tea, which prints a stack trace on the terminal.
 func TestAPanicInUpdateEndsTheProgramThroughTheGuard(t *testing.T) {
+	t.Parallel()
 	g := newCrashGuard()
 	p := tea.NewProgram(&guarded{inner: panicsOnKey{}, g: g}, append([]tea.ProgramOption{
 		tea.WithInput(strings.NewReader("")), tea.WithOutput(&strings.Builder{}), tea.WithoutSignals(),
@@ -324,6 +326,7 @@ func TestAPanicInUpdateEndsTheProgramThroughTheGuard(t *testing.T) {
 // its old match ("0" matching 00000002) was shorter than the text, and tab
 // cut the match past its end.
 func TestTabAfterAPasteIntoTheSearchBoxDoesNotCrash(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000002")
 	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000002"}}, 80, 24)
 	b.onCompany("00000002")

@@ -45,6 +45,7 @@ func (r slowFor) Fetch(ctx context.Context, res api.Resource, page api.Page) (*a
 // registry answering after 30ms, and the first two later still: were
 // they let through, they would arrive after the last.
 func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(demo.NewHandler(demo.Options{Latency: 30 * time.Millisecond}))
 	t.Cleanup(srv.Close)
 	client, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
@@ -101,6 +102,7 @@ func TestNumbersTypedFasterThanTheRegistryAnswersEndOnTheLastOne(t *testing.T) {
 // first company shows, the half-typed number stays in the search box, and
 // Enter opens it.
 func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "SC000002")
 	b := startBrowser(t, f, Options{}, 80, 24)
 	b.waitUntil("ready to type", func(s snapshot) bool { return s.searching })
@@ -142,6 +144,7 @@ func TestAnAnswerLandingWhileTheNextNumberIsTypedLeavesTheTypingAlone(t *testing
 // another company, then (before it arrives) for the one on screen. The
 // other one's answer must not replace it.
 func TestRetypingTheCompanyOnScreenWhileAnotherLoadsKeepsIt(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	b := startBrowser(t, f, Options{Numbers: []api.Number{"00000001"}}, 80, 24)
 	b.onCompany("00000001")

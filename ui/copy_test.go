@@ -19,6 +19,7 @@ func copied(msgs []tea.Msg) (string, bool) {
 }
 
 func TestCopyPutsTheCompanyNumberOnTheClipboard(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	msgs := press(t, m, "y")
 	got, ok := copied(msgs)
@@ -37,6 +38,7 @@ func TestCopyPutsTheCompanyNumberOnTheClipboard(t *testing.T) {
 }
 
 func TestCopyOnTheLinksPaneCopiesTheLinksURL(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "Officers")
 	got, ok := copied(press(t, m, "y"))
@@ -46,6 +48,7 @@ func TestCopyOnTheLinksPaneCopiesTheLinksURL(t *testing.T) {
 }
 
 func TestCopyOfARefusedLinkCopiesNothing(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "Insolvency")
 	if got, ok := copied(press(t, m, "y")); ok {
@@ -55,6 +58,7 @@ func TestCopyOfARefusedLinkCopiesNothing(t *testing.T) {
 }
 
 func TestCopyOnHomeHasNothingToCopy(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, newFake(), Options{})
 	m.box.Blur()
 	if got, ok := copied(press(t, m, "y")); ok {

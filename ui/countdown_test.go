@@ -16,6 +16,7 @@ import (
 // The client holds a request back until a moment past the reset (here
 // 2.05 s away): the status line says 2s, not 3s.
 func TestTheStatusLineCountsAWaitToTheNearestSecond(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	release := holdRequests(f)
 	defer release()
@@ -29,6 +30,7 @@ func TestTheStatusLineCountsAWaitToTheNearestSecond(t *testing.T) {
 // A 429 whose quota resets in 2.4 s counts down 2s, 1s, and is sent
 // again at the reset, not at the next whole second after it.
 func TestARateLimitIsRetriedAtTheResetNotASecondLater(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	clock := today
 	m.c.Now = func() time.Time { return clock }

@@ -39,6 +39,7 @@ func runInBackground(t *testing.T, ctx context.Context, opts Options) (<-chan er
 }
 
 func TestRunReportsAPanicInARequestAndRestoresTheTerminal(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	f.panicOn = "00000001"
 	// The answer comes late enough for the browser to have drawn a screen.
@@ -69,6 +70,7 @@ func TestRunReportsAPanicInARequestAndRestoresTheTerminal(t *testing.T) {
 func lastIndex(b *bytes.Buffer, s string) int { return bytes.LastIndex(b.Bytes(), []byte(s)) }
 
 func TestRunReturnsWhenTheContextEnds(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	errc, _ := runInBackground(t, ctx, Options{Registry: newFake()})
 	time.Sleep(50 * time.Millisecond)
@@ -84,6 +86,7 @@ func TestRunReturnsWhenTheContextEnds(t *testing.T) {
 }
 
 func TestCrashReportNeverRepeatsAKey(t *testing.T) {
+	t.Parallel()
 	err := crashError("bad key 5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7 and 5E1F0C2A7D3B4C8E9A610DE70DE70DE7\x1b[2J")
 	if strings.Contains(strings.ToLower(err.Error()), "5e1f0c2a") || strings.Contains(err.Error(), "\x1b") {
 		t.Fatalf("crash report %q", err)
@@ -120,6 +123,7 @@ func (p panicky) View() tea.View {
 }
 
 func TestGuardTurnsPanicsIntoAQuit(t *testing.T) {
+	t.Parallel()
 	for _, where := range []string{"update", "view", "cmd"} {
 		t.Run(where, func(t *testing.T) {
 			g := newCrashGuard()
@@ -145,6 +149,7 @@ func TestGuardTurnsPanicsIntoAQuit(t *testing.T) {
 }
 
 func TestGuardWrapsCmdsInsideBatches(t *testing.T) {
+	t.Parallel()
 	g := newCrashGuard()
 	gm := &guarded{inner: panicky{}, g: g}
 	batch := gm.wrap(tea.Batch(func() tea.Msg { return nil }, func() tea.Msg { panic("deep") }))

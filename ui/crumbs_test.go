@@ -15,6 +15,7 @@ import (
 // An officer's appointments opened from one of them (both called by the
 // officer's name) are not a second step of the same name.
 func TestTheBreadcrumbSaysAStepOnce(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	follow(t, m, "00006400", "Officers")
@@ -30,6 +31,7 @@ func TestTheBreadcrumbSaysAStepOnce(t *testing.T) {
 // Link after link, the breadcrumb keeps the latest steps only, and what
 // history keeps of it stays as short.
 func TestTheBreadcrumbDoesNotGrowWithoutBound(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	f.docs["/company/00000001/charges"] = `{"next":"/company/00000001/x1"}`
 	for i := 1; i <= 20; i++ {
@@ -54,6 +56,7 @@ func TestTheBreadcrumbDoesNotGrowWithoutBound(t *testing.T) {
 // Issue 20, item 26: on the demo registry (--demo) the title line of
 // every page, and the window's title, say so.
 func TestTheTitleLineSaysTheDemoRegistryIsInUse(t *testing.T) {
+	t.Parallel()
 	for _, demo := range []bool{true, false} {
 		m := testModel(t, demoRegistry(t), Options{Demo: demo})
 		home := splitLines(screen(m))[0]

@@ -51,6 +51,7 @@ func stallingDocuments(t *testing.T) (docs *api.DocumentClient, metadata string)
 // Issue 20, item 9: while a download stalls, its line shows what has
 // arrived (40 kB), not the 0 bytes of the document API's last report.
 func TestAStalledDownloadShowsWhatHasArrived(t *testing.T) {
+	t.Parallel()
 	docs, metadata := stallingDocuments(t)
 	f := fakeWith(t, "00000001")
 	filing := makeFilings(1)

@@ -88,6 +88,7 @@ func files(t *testing.T, dir string) []string {
 }
 
 func TestDSavesAFilingsDocumentUnderANameThatSaysWhatItIs(t *testing.T) {
+	t.Parallel()
 	m, reg, dir := downloading(t, Options{})
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithXHTML)
@@ -129,6 +130,7 @@ func TestDSavesAFilingsDocumentUnderANameThatSaysWhatItIs(t *testing.T) {
 }
 
 func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
+	t.Parallel()
 	m, reg, dir := downloading(t, Options{})
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithXHTML)
@@ -157,6 +159,7 @@ func TestDOnAFilingsPageAndNeverOverwrites(t *testing.T) {
 }
 
 func TestAFilingWithoutADocumentSaysSo(t *testing.T) {
+	t.Parallel()
 	m, reg, dir := downloading(t, Options{})
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithoutDocument)
@@ -172,6 +175,7 @@ func TestAFilingWithoutADocumentSaysSo(t *testing.T) {
 }
 
 func TestADocumentTheDocumentAPIDoesNotHaveSaysWhyAndLeavesNothing(t *testing.T) {
+	t.Parallel()
 	m, _, dir := downloading(t, Options{})
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingDocumentMissing)
@@ -190,6 +194,7 @@ func TestADocumentTheDocumentAPIDoesNotHaveSaysWhyAndLeavesNothing(t *testing.T)
 // A filing the browser has not read yet (a charge's filing, from the
 // charge's page) is asked of the registry once, then saved.
 func TestDOnALinkToAFilingAsksForTheFilingFirst(t *testing.T) {
+	t.Parallel()
 	m, reg, dir := downloading(t, Options{})
 	follow(t, m, "00006412", "Charges")
 	press(t, m, "enter") // the first charge
@@ -217,6 +222,7 @@ func TestDOnALinkToAFilingAsksForTheFilingFirst(t *testing.T) {
 }
 
 func TestDWhereThereIsNoFilingSaysWhereToGo(t *testing.T) {
+	t.Parallel()
 	m, _, dir := downloading(t, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\n"})
 	press(t, m, "d")
@@ -247,6 +253,7 @@ func (o *opener) got() []string {
 }
 
 func TestDOpensTheDocumentInTheViewerWhenThereIsADisplay(t *testing.T) {
+	t.Parallel()
 	viewer := &opener{}
 	m, _, dir := downloading(t, Options{OpenFile: viewer.open})
 	follow(t, m, "00006400", "Filing history")
@@ -273,6 +280,7 @@ func TestDOpensTheDocumentInTheViewerWhenThereIsADisplay(t *testing.T) {
 }
 
 func TestDWithoutADisplaySaysWhereItWasSaved(t *testing.T) {
+	t.Parallel()
 	m, _, dir := downloading(t, Options{}) // OpenFile nil: over SSH
 	follow(t, m, "00006400", "Filing history")
 	toFiling(t, m, demo.FilingWithXHTML)
@@ -306,6 +314,7 @@ func slowDownload(t *testing.T) (b *browser, dir string) {
 }
 
 func TestEscCancelsADownloadAndLeavesNoFile(t *testing.T) {
+	t.Parallel()
 	b, dir := slowDownload(t)
 	if s := b.ask(); !strings.Contains(s.screen, "esc cancels") || !strings.Contains(s.screen, "of 20.0 MB") {
 		t.Fatalf("no progress on screen:\n%s", s.screen)
@@ -321,51 +330,12 @@ func TestEscCancelsADownloadAndLeavesNoFile(t *testing.T) {
 }
 
 func TestQuittingDuringADownloadLeavesNoFile(t *testing.T) {
+	t.Parallel()
 	b, dir := slowDownload(t)
 	b.keys("q")
 	b.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	if got := files(t, dir); len(got) != 0 {
 		t.Fatalf("quitting during a download left %q", got)
-	}
-}
-
-func TestOOpensTheWebPageAndYCopiesItsAddress(t *testing.T) {
-	web := &opener{}
-	live := func(res api.Resource) (string, bool) { return api.WebURL(api.DefaultBaseURL, "", res) }
-	m := testModel(t, demoRegistry(t), Options{WebURL: live, OpenURL: web.open})
-	follow(t, m, "00006400", "Filing history")
-	toFiling(t, m, demo.FilingWithXHTML)
-	want := "https://find-and-update.company-information.service.gov.uk/company/00006400/filing-history/" + demo.FilingWithXHTML + "/document?format=pdf&download=0"
-	press(t, m, "o")
-	if got := web.got(); !slices.Equal(got, []string{want}) {
-		t.Fatalf("o opened %q, want %q", got, want)
-	}
-	if got, ok := copied(press(t, m, "y")); !ok || got != want {
-		t.Fatalf("y copied %q (%v), want %q", got, ok, want)
-	}
-	press(t, m, "backspace") // the profile: the company's own page
-	press(t, m, "1")
-	press(t, m, "o")
-	if got := web.got(); len(got) != 2 || got[1] != "https://find-and-update.company-information.service.gov.uk/company/00006400" {
-		t.Fatalf("o on the profile opened %q", got)
-	}
-}
-
-func TestOWithoutADisplayOrAWebSiteSaysSo(t *testing.T) {
-	live := func(res api.Resource) (string, bool) { return api.WebURL(api.DefaultBaseURL, "", res) }
-	m := testModel(t, demoRegistry(t), Options{WebURL: live}) // OpenURL nil: over SSH
-	send(t, m, tea.WindowSizeMsg{Width: 200, Height: 40})
-	send(t, m, tea.PasteMsg{Content: "00006400\n"})
-	press(t, m, "o")
-	mustContain(t, strings.Join(strings.Fields(screen(m)), " "),
-		"No display here to open a web browser on. The page is https://find-and-update.company-information.service.gov.uk/company/00006400 (y copies it).")
-
-	m = testModel(t, demoRegistry(t), Options{WebURL: func(api.Resource) (string, bool) { return "", false }})
-	send(t, m, tea.PasteMsg{Content: "00006400\n"})
-	press(t, m, "o")
-	mustContain(t, strings.Join(strings.Fields(screen(m)), " "), "This registry has no public web site to open")
-	if got, ok := copied(press(t, m, "y")); !ok || got != "00006400" {
-		t.Fatalf("y without a web site copied %q (%v), want the number", got, ok)
 	}
 }
 
@@ -382,6 +352,7 @@ func (noDocuments) Download(context.Context, *api.DocumentMetadata, string, io.W
 }
 
 func TestADownloadsWordsFromTheNetworkAreShownAsText(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, newFake(), Options{})
 	m.dl.SetState(download.State{Done: true, Err: errors.New("the storage said: \x1b]52;c;aGk=\x07\x1b[2Jgone")})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})

@@ -8,6 +8,7 @@ import (
 // Issue 20, item 20: a filing's row says whether it has a document, and
 // the footer offers d and D only on a row that has one.
 func TestAFilingsRowSaysWhetherItHasADocument(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{Documents: noDocuments{}})
 	follow(t, m, "00006400", "Filing history")
 	footer := func() string {

@@ -35,6 +35,7 @@ func (a *asking) asked() []string {
 // registry (which filters them), and goes round the categories back to
 // every filing, which costs nothing the second time.
 func TestCListsTheFilingsOfOneCategoryAtATime(t *testing.T) {
+	t.Parallel()
 	reg := &asking{Registry: demoRegistry(t)}
 	m := testModel(t, reg, Options{})
 	follow(t, m, "00006401", "Filing history")
@@ -84,6 +85,7 @@ func TestCListsTheFilingsOfOneCategoryAtATime(t *testing.T) {
 // The search results list disqualified officers on a tab of their own,
 // and a row opens the officer's record in words.
 func TestTheFourthTabListsDisqualifiedOfficersAndOpensTheirRecord(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	typeName(t, m, "grimthorpe")
 	press(t, m, "enter", "4")

@@ -10,6 +10,7 @@ import (
 // While the filter has the keyboard, the footer offers the filter's own
 // keys, not q or ⌫, which would only edit the filter.
 func TestTheFooterShowsTheFiltersKeysWhileItHasTheKeyboard(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "Officers")
 	press(t, m, "enter", "f")
@@ -25,6 +26,7 @@ func TestTheFooterShowsTheFiltersKeysWhileItHasTheKeyboard(t *testing.T) {
 // esc on a filter, as it is typed or after, shows every row again with
 // the cursor still on the row it was on.
 func TestEscOnAFilterKeepsTheSelectedRow(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		keys []string // after typing the filter
@@ -54,6 +56,7 @@ func TestEscOnAFilterKeepsTheSelectedRow(t *testing.T) {
 // c on a list whose rows are neither current nor past (filings) says
 // so, instead of calling every filing current.
 func TestCurrentOnAListWithNoPastSaysSo(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "Filing history")
 	press(t, m, "enter", "c")

@@ -28,6 +28,7 @@ func (c *counted) Fetch(ctx context.Context, res api.Resource, page api.Page) (*
 // its values and its line as they were; Enter there lists again from the
 // session, asking nothing.
 func TestTheFormIsOneStepBackWithItsValues(t *testing.T) {
+	t.Parallel()
 	reg := &counted{Client: demoRegistry(t)}
 	m := testModel(t, reg, Options{})
 	fillFinder(t, m, "", "", "active", "", "62020", "saltmere")
@@ -56,6 +57,7 @@ func TestTheFormIsOneStepBackWithItsValues(t *testing.T) {
 // says what is wrong, with the nearest valid value, and stays on the
 // form, the cursor on the line at fault; esc leaves the form.
 func TestTheFormSendsNothingInvalid(t *testing.T) {
+	t.Parallel()
 	reg := &counted{Client: demoRegistry(t)}
 	m := testModel(t, reg, Options{})
 	cases := []struct {
@@ -86,6 +88,7 @@ func TestTheFormSendsNothingInvalid(t *testing.T) {
 // As a SIC code is typed the form says what it may be, in the
 // registry's words; a code given says its words.
 func TestTheFormSaysWhatACodeIs(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	fillFinder(t, m, "", "", "", "", "6202")
 	mustContain(t, screen(m), "6202? 62020 Information technology consultancy activities")
@@ -98,6 +101,7 @@ func TestTheFormSaysWhatACodeIs(t *testing.T) {
 // its own; moving past either end reads the page before or after by the
 // index's cursors, once each.
 func TestNeighboursPageBothWaysByTheCursor(t *testing.T) {
+	t.Parallel()
 	reg := &counted{Client: demoRegistry(t)}
 	m := testModel(t, reg, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006412\n"})
@@ -141,6 +145,7 @@ func selected(m *model) struct{ Cells []string } {
 // The form and what it finds are about no company: opened from a
 // company's page, their title line says what they are, not that company.
 func TestTheFormOpenedFromACompanyIsTitledAsTheForm(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	typeText(t, m, "00006400")
 	press(t, m, "enter")

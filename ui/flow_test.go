@@ -110,6 +110,7 @@ func keys(tm *teatest.TestModel, names ...string) {
 // as a person would: paste a number, look through the panes, follow the
 // officers, one officer's appointments, another company, back twice, quit.
 func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
+	t.Parallel()
 	reg := demoRegistry(t)
 	tm, rec := startProgram(t, Options{Registry: reg}, 80, 24)
 	rec.waitFor(t, "Company ›", "Type or paste a company number")
@@ -168,6 +169,7 @@ func TestFlowCompanyToOfficerToAnotherCompanyAndBack(t *testing.T) {
 }
 
 func TestFlowQuitWithCtrlCWhileTyping(t *testing.T) {
+	t.Parallel()
 	tm, rec := startProgram(t, Options{Registry: demoRegistry(t)}, 80, 24)
 	rec.waitFor(t, "Company ›")
 	tm.Type("0000")
@@ -204,6 +206,7 @@ func colours(out []byte) bool {
 // (TTY_FORCE lets colour detection treat the test's output as one), with
 // and without NO_COLOR, and checks what it writes.
 func TestNoColorEnvironmentGivesNoColours(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		env     []string
@@ -232,6 +235,7 @@ func TestNoColorEnvironmentGivesNoColours(t *testing.T) {
 // browser, waits for the matches to come after the pause, picks one,
 // opens it, follows it to a company, and comes back.
 func TestFlowFindAnOfficerByNameAndBack(t *testing.T) {
+	t.Parallel()
 	reg := demoRegistry(t)
 	tm, rec := startProgram(t, Options{Registry: reg}, 100, 30)
 	rec.waitFor(t, "Company ›")

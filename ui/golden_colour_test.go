@@ -30,10 +30,12 @@ var colourScreens = []struct {
 // TestGoldenColours keeps colourScreens with their escape sequences, as
 // the theme setting (or the terminal's answer) makes them.
 func TestGoldenColours(t *testing.T) {
+	t.Parallel()
 	for _, theme := range []string{"light", "dark"} {
 		for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 			for _, sc := range colourScreens {
 				t.Run(fmt.Sprintf("%s_%s_%dx%d", sc.name, theme, size.w, size.h), func(t *testing.T) {
+					t.Parallel()
 					m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}, Theme: theme})
 					send(t, m, m.background()())
 					send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})

@@ -169,9 +169,11 @@ var goldenScreens = []struct {
 // the date pinned. Run with -update after a deliberate change and read
 // the diff.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		for _, sc := range goldenScreens {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				t.Parallel()
 				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
 				sc.setup(t, m)

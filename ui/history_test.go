@@ -12,6 +12,7 @@ func listPlace(kind api.ResourceKind, n api.Number, link string) common.Place {
 }
 
 func TestHistoryBackForwardAndBranching(t *testing.T) {
+	t.Parallel()
 	h := newHistory()
 	a := common.CompanyPlace("00000001")
 	b := listPlace(api.ResOfficers, "00000001", "/company/00000001/officers")
@@ -46,6 +47,7 @@ func TestHistoryBackForwardAndBranching(t *testing.T) {
 }
 
 func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
+	t.Parallel()
 	h := newHistory()
 	a := common.CompanyPlace("00000001")
 	h.push(a)
@@ -61,6 +63,7 @@ func TestHistorySaveKeepsTheViewOfTheCurrentPageOnly(t *testing.T) {
 }
 
 func TestHistoryIsBounded(t *testing.T) {
+	t.Parallel()
 	h := newHistory()
 	for i := range historyLimit + 50 {
 		p := common.CompanyPlace("00000001")

@@ -41,6 +41,7 @@ func assertHarmless(t *testing.T, where, content string) {
 }
 
 func TestHostileTextIsShownAsHarmlessPictures(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	body := fmt.Sprintf(`{"company_number":"00000666","company_name":%s,"company_status":%s,"type":%s,
 		"registered_office_address":{"address_line_1":%s,"locality":%s},
@@ -92,6 +93,7 @@ func TestHostileTextIsShownAsHarmlessPictures(t *testing.T) {
 // the watch page, connections, the download line, problems and the
 // window's title. Nothing raw reaches the screen.
 func TestVenomInEveryFieldNeverReachesTheScreenRaw(t *testing.T) {
+	t.Parallel()
 	reg, docs := venomousRegistry(t)
 	dir := t.TempDir()
 	m := testModel(t, reg, Options{Documents: docs, DownloadDir: func() string { return dir }, Watch: venomousWatchList(t, reg)})

@@ -11,6 +11,7 @@ import (
 )
 
 func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	var saved []string
 	m := testModel(t, f, Options{
@@ -46,6 +47,7 @@ func TestFirstRunWithoutAKeyAsksForOneThenOpensTheNumber(t *testing.T) {
 }
 
 func TestKeySaveErrorNeverShowsTheKey(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{
 		NeedKey: true,
@@ -59,6 +61,7 @@ func TestKeySaveErrorNeverShowsTheKey(t *testing.T) {
 }
 
 func TestEscLeavesTheFirstRunKeyScreen(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{NeedKey: true})
 	press(t, m, "esc")
@@ -69,6 +72,7 @@ func TestEscLeavesTheFirstRunKeyScreen(t *testing.T) {
 }
 
 func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	m := testModel(t, f, Options{
 		NeedKey: true,
@@ -90,6 +94,7 @@ func TestKeyThatCannotBeStoredIsStillUsedForTheSession(t *testing.T) {
 // field, so the next key typed is the whole of what is saved, not
 // appended to the refused one.
 func TestARefusedKeyIsEmptiedFromThePrompt(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	var tried []string
 	m := testModel(t, f, Options{

@@ -11,6 +11,7 @@ import (
 // end going to the real end.
 
 func TestAListIsFilteredAsYouTypeAndEscShowsAllAgain(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "Officers")
 	press(t, m, "enter")
@@ -38,6 +39,7 @@ func TestAListIsFilteredAsYouTypeAndEscShowsAllAgain(t *testing.T) {
 }
 
 func TestCurrentRowsOnlyHidesTheResignedAndBack(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	officers := makeOfficers(10)
 	for i := range officers[:4] {
@@ -58,6 +60,7 @@ func TestCurrentRowsOnlyHidesTheResignedAndBack(t *testing.T) {
 }
 
 func TestEndGoesToTheRealEndOfAListAfterSayingWhatItCosts(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Filing history")
 	press(t, m, "enter")
@@ -78,6 +81,7 @@ func TestEndGoesToTheRealEndOfAListAfterSayingWhatItCosts(t *testing.T) {
 }
 
 func TestEscStopsLoadingToTheEnd(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Filing history")
 	press(t, m, "enter", "end")
@@ -102,6 +106,7 @@ func TestEscStopsLoadingToTheEnd(t *testing.T) {
 }
 
 func TestVShowsTheSourceOfAPageAndBack(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	before := m.c.Reg.(*fakeRegistry).count()
 	press(t, m, "v")
@@ -118,6 +123,7 @@ func TestVShowsTheSourceOfAPageAndBack(t *testing.T) {
 }
 
 func TestALongJSONLineIsWrappedNotCut(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	long := strings.Repeat("word ", 60) + "THE-END"
 	f.docs["/company/00000001/charges"] = `{"note":"` + long + `","links":{"self":"/company/00000001/charges/c1"}}`
@@ -136,6 +142,7 @@ func TestALongJSONLineIsWrappedNotCut(t *testing.T) {
 // last row loaded, as the README says, while it says what loading the
 // rest costs; it fetches nothing more until end again.
 func TestTheFirstEndGoesToTheLastRowLoaded(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Filing history")
 	press(t, m, "enter")

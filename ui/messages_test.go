@@ -16,6 +16,7 @@ import (
 // Matches that could not be fetched say what went wrong (not "not
 // found"), in one sentence, and name the keys that work in the box.
 func TestMatchesThatCouldNotBeFetchedSayWhyAndWhatWorks(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.setErr(api.SearchResource(api.ResSearch, "gooseberry").Link, &api.Error{Kind: api.KindServer, Status: 500})
 	m := testModel(t, f, Options{})
@@ -28,6 +29,7 @@ func TestMatchesThatCouldNotBeFetchedSayWhyAndWhatWorks(t *testing.T) {
 // esc on the results of a name on their way stops them, and leaves no
 // "searching…" under the box: nothing is searching any more.
 func TestEscAfterEnterOnANameLeavesNoStaleSearching(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{})
 	var timers []timerMsg
@@ -52,6 +54,7 @@ func TestEscAfterEnterOnANameLeavesNoStaleSearching(t *testing.T) {
 
 // esc on a wait for the quota stops it and says so.
 func TestEscOnAWaitForTheQuotaSaysItStopped(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	f.setErr("00000002", &api.Error{Kind: api.KindRateLimited, Status: 429, RetryAt: today.Add(time.Minute)})
 	send(t, m, tea.PasteMsg{Content: "2\n"})
@@ -65,6 +68,7 @@ func TestEscOnAWaitForTheQuotaSaysItStopped(t *testing.T) {
 // A download's outcome is said under the page it finished on, and goes
 // with the next page rather than following the user everywhere.
 func TestADownloadsOutcomeGoesWithTheNextPage(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	m.dl.SetState(download.State{Done: true, Path: "/tmp/00000001 2026-01-02 CS01.pdf"})
 	mustContain(t, screen(m), "Saved as /tmp/00000001 2026-01-02 CS01.pdf")
@@ -78,6 +82,7 @@ func TestADownloadsOutcomeGoesWithTheNextPage(t *testing.T) {
 // Issue 20, item 26: the line that says what is loading says it in
 // words, not as the path asked for.
 func TestTheLoadingLineSaysWhatLoadsInWords(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	release := holdRequests(f)
 	defer release()

@@ -51,6 +51,7 @@ func typeName(t *testing.T, m *model, text string) {
 }
 
 func TestTypingANameOffersMatchesAfterAPauseForOneRequest(t *testing.T) {
+	t.Parallel()
 	reg := &counting{Registry: demoRegistry(t)}
 	m := testModel(t, reg, Options{})
 	typeName(t, m, "marzipan mountain")
@@ -76,6 +77,7 @@ func TestTypingANameOffersMatchesAfterAPauseForOneRequest(t *testing.T) {
 }
 
 func TestEnterOnANameOpensTheResultsPageAndBackReturns(t *testing.T) {
+	t.Parallel()
 	reg := &counting{Registry: demoRegistry(t)}
 	m := testModel(t, reg, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\n"})
@@ -111,6 +113,7 @@ func TestEnterOnANameOpensTheResultsPageAndBackReturns(t *testing.T) {
 }
 
 func TestNothingFoundIsSaidInPlaceAndTheQueryKept(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	typeName(t, m, "zzqxv")
 	s := screen(m)
@@ -123,6 +126,7 @@ func TestNothingFoundIsSaidInPlaceAndTheQueryKept(t *testing.T) {
 }
 
 func TestAResultsPageCappedByTheRegistrySaysSo(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	typeName(t, m, "ltd")
@@ -136,6 +140,7 @@ func TestAResultsPageCappedByTheRegistrySaysSo(t *testing.T) {
 }
 
 func TestSearchTextThatNeedsEscapingAndHostileResults(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
 	for _, q := range []string{"ça va", "grimthorpe", "hollow void"} {
@@ -152,6 +157,7 @@ func TestSearchTextThatNeedsEscapingAndHostileResults(t *testing.T) {
 // TestTypingWhileASearchIsInFlightGivesItUp: the text changes, so the
 // answer on its way is for nothing; its request is cancelled.
 func TestTypingWhileASearchIsInFlightGivesItUp(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{})
 	release := holdRequests(f)

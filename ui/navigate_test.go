@@ -43,6 +43,7 @@ func selectLink(t *testing.T, m *model, name string) {
 }
 
 func TestTabsSwitchWithTabShiftTabAndNumbers(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	steps := []struct {
 		key string
@@ -63,6 +64,7 @@ func TestTabsSwitchWithTabShiftTabAndNumbers(t *testing.T) {
 }
 
 func TestFollowingOfficersShowsATableAndFetchesMoreNearTheEnd(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Officers")
 	press(t, m, "enter")
@@ -101,6 +103,7 @@ func TestFollowingOfficersShowsATableAndFetchesMoreNearTheEnd(t *testing.T) {
 }
 
 func TestStaleAnswerDoesNotOverwriteANewerPage(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	m := testModel(t, f, Options{})
 	_, first := m.Update(tea.PasteMsg{Content: "1\n"})
@@ -123,6 +126,7 @@ func TestStaleAnswerDoesNotOverwriteANewerPage(t *testing.T) {
 }
 
 func TestStaleAnswerDeliveredByHandIsDropped(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	m := testModel(t, f, Options{})
 	m.Update(tea.PasteMsg{Content: "1\n"})
@@ -135,6 +139,7 @@ func TestStaleAnswerDeliveredByHandIsDropped(t *testing.T) {
 }
 
 func TestBackAndForwardRestoreTabAndCursorWithoutRequests(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Filing history")
 	cursor := window(m).Cursor()
@@ -160,6 +165,7 @@ func TestBackAndForwardRestoreTabAndCursorWithoutRequests(t *testing.T) {
 }
 
 func TestReloadFetchesAgain(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	press(t, m, "r")
 	if got := f.requests(); !slices.Equal(got, []string{"company 00000001", "company 00000001"}) {
@@ -176,6 +182,7 @@ func TestReloadFetchesAgain(t *testing.T) {
 }
 
 func TestEscCancelsARequestInFlightAndKeepsThePage(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	before := screen(m)
 	f.mu.Lock()
@@ -218,6 +225,7 @@ func TestEscCancelsARequestInFlightAndKeepsThePage(t *testing.T) {
 }
 
 func TestRefusedLinkIsShownAndNeverFetched(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Insolvency")
 	s := screen(m)
@@ -236,6 +244,7 @@ func TestRefusedLinkIsShownAndNeverFetched(t *testing.T) {
 }
 
 func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Charges")
 	press(t, m, "enter")
@@ -257,6 +266,7 @@ func TestOtherLinksOpenAsJSONAndTheirLinksCanBeFollowed(t *testing.T) {
 }
 
 func TestProfileSelfLinkStaysOnThePage(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "This profile")
 	press(t, m, "enter")
@@ -266,6 +276,7 @@ func TestProfileSelfLinkStaysOnThePage(t *testing.T) {
 }
 
 func TestResizeRelaysOutAtOnce(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "Officers")
 	press(t, m, "enter")
@@ -288,6 +299,7 @@ func TestResizeRelaysOutAtOnce(t *testing.T) {
 }
 
 func TestLongNamesAreCutCleanly(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	long := "THE EXTRAORDINARILY LONG AND WINDING NAME OF A COMPANY THAT GOES ON AND ON AND ON LIMITED"
 	f.profiles["00000003"] = simpleProfile(t, "00000003", long)
@@ -305,6 +317,7 @@ func TestLongNamesAreCutCleanly(t *testing.T) {
 }
 
 func TestDissolvedCompanyOfficersAreNotShownAsCurrent(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	p := simpleProfile(t, "00000004", "GONE LIMITED")
 	p.CompanyStatus = "dissolved"
@@ -322,6 +335,7 @@ func TestDissolvedCompanyOfficersAreNotShownAsCurrent(t *testing.T) {
 }
 
 func TestHelpShowsEveryKey(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	press(t, m, "?")
 	mustContain(t, screen(m), "next pane", "page down", "reload", "copy number", "quit", "OSC 52")
@@ -330,6 +344,7 @@ func TestHelpShowsEveryKey(t *testing.T) {
 }
 
 func TestQuitCancelsWhatIsInFlight(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	f.mu.Lock()
 	f.hold = make(chan struct{})

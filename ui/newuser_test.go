@@ -19,6 +19,7 @@ import (
 // What a new user tripped over (issue 11), each as they met it.
 
 func TestAPasteOfNumbersSharingALineOpensTheFirstAndQueuesTheRest(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00006400", "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "6400 sc6405"})
@@ -28,6 +29,7 @@ func TestAPasteOfNumbersSharingALineOpensTheFirstAndQueuesTheRest(t *testing.T) 
 }
 
 func TestWhatAPasteIgnoresIsSaid(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00000001\nhello there\n00000002\n"})
@@ -41,6 +43,7 @@ func TestWhatAPasteIgnoresIsSaid(t *testing.T) {
 }
 
 func TestSlashStartsAFreshSearchAndUpBringsTheOldTextBack(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00006407", "SC006407")
 	m := testModel(t, f, Options{})
 	press(t, m, "esc", "/")
@@ -67,6 +70,7 @@ func TestSlashStartsAFreshSearchAndUpBringsTheOldTextBack(t *testing.T) {
 }
 
 func TestEveryRecentNumberIsReachableAndTheFirstDownPicksTheNewest(t *testing.T) {
+	t.Parallel()
 	var numbers []string
 	for i := 1; i <= 11; i++ {
 		numbers = append(numbers, fmt.Sprintf("%08d", i))
@@ -93,6 +97,7 @@ func TestEveryRecentNumberIsReachableAndTheFirstDownPicksTheNewest(t *testing.T)
 }
 
 func TestASuggestionReadsInTheRegistrysCaseWithNoStrayEllipsis(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "SC006405\n"})
@@ -114,6 +119,7 @@ func TestASuggestionReadsInTheRegistrysCaseWithNoStrayEllipsis(t *testing.T) {
 }
 
 func TestHelpListsEveryKeyAndGreysWhatDoesNotApply(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, fakeWith(t), Options{})
 	press(t, m, "esc", "?")
 	s := screen(m)
@@ -125,6 +131,7 @@ func TestHelpListsEveryKeyAndGreysWhatDoesNotApply(t *testing.T) {
 }
 
 func TestEnterWhereNothingOpensSaysSoAndTheFooterDoesNotOfferIt(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	selectLink(t, m, "This profile")
 	m.layout()
@@ -138,6 +145,7 @@ func TestEnterWhereNothingOpensSaysSoAndTheFooterDoesNotOfferIt(t *testing.T) {
 }
 
 func TestAMessageGoesWithThePageItWasAbout(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	out := press(t, m, "y")
 	if len(out) == 0 {
@@ -150,6 +158,7 @@ func TestAMessageGoesWithThePageItWasAbout(t *testing.T) {
 }
 
 func TestANumberNotFoundFromTheCommandLineIsPutInTheBox(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	m := testModel(t, f, Options{Numbers: []api.Number{"00000009"}})
 	run(t, m, m.Init())
@@ -160,6 +169,7 @@ func TestANumberNotFoundFromTheCommandLineIsPutInTheBox(t *testing.T) {
 }
 
 func TestTheHeaderSaysStrikeOffAndOverdue(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
 	send(t, m, tea.PasteMsg{Content: "SC006405\n"})
@@ -171,6 +181,7 @@ func TestTheHeaderSaysStrikeOffAndOverdue(t *testing.T) {
 }
 
 func TestATooSmallWindowSaysSo(t *testing.T) {
+	t.Parallel()
 	_, m := browsing(t)
 	send(t, m, tea.WindowSizeMsg{Width: 25, Height: 6})
 	s := screen(m)
@@ -185,6 +196,7 @@ func TestATooSmallWindowSaysSo(t *testing.T) {
 }
 
 func TestTheQuotaIsSaidInWords(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	f.quota = api.RateLimit{Known: true, Limit: 600, Remain: 599, Window: "5m"}
 	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
@@ -195,6 +207,7 @@ func TestTheQuotaIsSaidInWords(t *testing.T) {
 // Waiting out the quota says so on the status line, with what it waits
 // for and until when, and esc stops it (issue 11 item 7).
 func TestWaitingForTheQuotaIsShownAndEscStopsIt(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(demo.NewHandler(demo.Options{Limit: 3, Window: time.Minute}))
 	t.Cleanup(srv.Close)
 	reg, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
@@ -223,6 +236,7 @@ func TestWaitingForTheQuotaIsShownAndEscStopsIt(t *testing.T) {
 
 // At 40x10 a list's headings stay over their columns (issue 11 item 20).
 func TestListHeadingsStayOverTheirColumnsOnASmallWindow(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	for _, size := range []tea.WindowSizeMsg{{Width: 40, Height: 10}, {Width: 52, Height: 12}, {Width: 80, Height: 24}} {
 		send(t, m, size)

@@ -11,6 +11,7 @@ import (
 // opens the next number rather than typing an n into the box), the
 // problem says so, and the number is there to edit from the box's picks.
 func TestNGoesOnThroughAPastePastANumberNotFound(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, paste string
 		presses     int // n pressed before the number not found is on screen

@@ -14,6 +14,7 @@ import (
 // under the box and on the start page, though this run has not seen
 // them; a file of an older coview, numbers alone, still gives them.
 func TestRecentCompaniesOfAnEarlierRunAreOfferedByName(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	dir := t.TempDir()
 	m := testModel(t, f, Options{StateDir: dir})

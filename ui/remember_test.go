@@ -14,6 +14,7 @@ import (
 // A number opened just before quitting is kept even when the save that
 // opening it asked for never ran: closing writes what was not saved.
 func TestANumberOpenedJustBeforeQuittingIsRemembered(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	dir := t.TempDir()
 	m := testModel(t, f, Options{StateDir: dir})
@@ -40,6 +41,7 @@ func TestANumberOpenedJustBeforeQuittingIsRemembered(t *testing.T) {
 // Quitting the running program at once after opening a company leaves the
 // number saved and nothing else behind; a save after that writes nothing.
 func TestQuittingTheProgramAtOnceKeepsTheNumberAndWritesNothingAfter(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	dir := t.TempDir()
 	m := newModel(t.Context(), Options{Registry: f, StateDir: dir, Now: pinnedNow})

@@ -18,6 +18,7 @@ import (
 // present.Show makes of the same answer, the rows --plain prints: each
 // row on screen holds its cells, in order, and nothing else.
 func TestListsShowTheRowsPresentGives(t *testing.T) {
+	t.Parallel()
 	reg := demoRegistry(t)
 	cases := []struct {
 		number api.Number

@@ -46,6 +46,7 @@ func countingNoneRegistry(t *testing.T) *api.Client {
 // lists the three, under the box and on the results page, and counts
 // them: not "Nothing found", not "1 of 0".
 func TestMatchesCountedAsNoneAreListedForWhatTheyAre(t *testing.T) {
+	t.Parallel()
 	m := testModel(t, countingNoneRegistry(t), Options{})
 	typeName(t, m, "gooseberry")
 	s := screen(m)

@@ -19,6 +19,7 @@ func fakeWith(t *testing.T, numbers ...string) *fakeRegistry {
 }
 
 func TestPasteOfAPrefixedNumberWithANewlineOpensIt(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "SC123456")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "sc 123456\n"})
@@ -32,6 +33,7 @@ func TestPasteOfAPrefixedNumberWithANewlineOpensIt(t *testing.T) {
 }
 
 func TestPasteOfALabelledNumberWaitsInTheInputForEnter(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "01234567")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "Company No. 01234567"})
@@ -51,6 +53,7 @@ func TestPasteOfALabelledNumberWaitsInTheInputForEnter(t *testing.T) {
 }
 
 func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00006400", "00006401", "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\r\n6401\r\nSC006405\r\n"})
@@ -73,6 +76,7 @@ func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
 }
 
 func TestAPastedNameGoesToTheInputToBeSearchedFor(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{})
 	m.box.Blur()
@@ -87,6 +91,7 @@ func TestAPastedNameGoesToTheInputToBeSearchedFor(t *testing.T) {
 }
 
 func TestPasteOfSeveralLinesWithoutANumberSaysSo(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "hello\nworld\n"})
@@ -97,6 +102,7 @@ func TestPasteOfSeveralLinesWithoutANumberSaysSo(t *testing.T) {
 }
 
 func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "SC001234")
 	m := testModel(t, f, Options{})
 	typeText(t, m, "sc1234")
@@ -107,6 +113,7 @@ func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {
 }
 
 func TestAMistypedNumberSaysWhyAndSendsNothing(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{})
 	typeText(t, m, "sc12345678")
@@ -121,6 +128,7 @@ func TestAMistypedNumberSaysWhyAndSendsNothing(t *testing.T) {
 }
 
 func TestSlashFocusesTheSearchAndEscLeavesIt(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	m := testModel(t, f, Options{Numbers: []api.Number{"00000001"}})
 	run(t, m, m.Init())
@@ -142,6 +150,7 @@ func TestSlashFocusesTheSearchAndEscLeavesIt(t *testing.T) {
 }
 
 func TestRecentNumbersAreOfferedUnderTheEmptyInput(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	dir := t.TempDir()
 	m := testModel(t, f, Options{StateDir: dir})
@@ -169,6 +178,7 @@ func TestRecentNumbersAreOfferedUnderTheEmptyInput(t *testing.T) {
 }
 
 func TestUnwritableStateDirDoesNotStopBrowsing(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001")
 	blocker := t.TempDir() + "/file"
 	if err := writeFile(blocker, "not a directory"); err != nil {
@@ -184,6 +194,7 @@ func TestUnwritableStateDirDoesNotStopBrowsing(t *testing.T) {
 }
 
 func TestTypingANumberAlreadyOpenOrCachedLeavesTheSearch(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "00000002")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "1\n"})
@@ -202,6 +213,7 @@ func TestTypingANumberAlreadyOpenOrCachedLeavesTheSearch(t *testing.T) {
 }
 
 func TestNumbersGivenAtStartOpenTheFirstAndOfferTheRest(t *testing.T) {
+	t.Parallel()
 	f := fakeWith(t, "00000001", "SC001234")
 	m := testModel(t, f, Options{Numbers: []api.Number{"00000001", "SC001234", "00000001"}})
 	run(t, m, m.Init())

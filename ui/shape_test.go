@@ -15,6 +15,7 @@ import (
 // 400 lines, anywhere under ui/ (tests included). A page that needs more
 // is a part of its own, or holds a component.
 func TestTheBrowsersPartsStaySmall(t *testing.T) {
+	t.Parallel()
 	const maxFields, maxFuncLines, maxFileLines = 20, 60, 400
 	fset := token.NewFileSet()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {

@@ -15,6 +15,7 @@ import (
 )
 
 func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	press(t, m, "/")
 	typeText(t, m, "12345678")
@@ -41,6 +42,7 @@ func TestNotFoundKeepsTheSearchTextForEditing(t *testing.T) {
 }
 
 func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	selectLink(t, m, "Officers")
 	f.setErr("/company/00000001/officers", &api.Error{Kind: api.KindInvalidKey, Status: 401, Reason: "Invalid Authorization"})
@@ -98,6 +100,7 @@ func TestUnauthorisedOpensTheKeyScreenAndRetriesWithTheNewKey(t *testing.T) {
 }
 
 func TestMissingKeyIsToldApartFromARefusedOne(t *testing.T) {
+	t.Parallel()
 	f := newFake()
 	f.setErr("00000001", &api.Error{Kind: api.KindMissingKey, Status: 401, Reason: "Empty Authorization header"})
 	m := testModel(t, f, Options{})
@@ -111,6 +114,7 @@ func TestMissingKeyIsToldApartFromARefusedOne(t *testing.T) {
 }
 
 func TestRateLimitCountsDownAndRetriesWhenTheQuotaResets(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	clock := today
 	m.c.Now = func() time.Time { return clock }
@@ -139,6 +143,7 @@ func TestRateLimitCountsDownAndRetriesWhenTheQuotaResets(t *testing.T) {
 }
 
 func TestEscStopsWaitingForTheQuota(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	f.setErr("00000002", &api.Error{Kind: api.KindRateLimited, Status: 429, RetryAt: today.Add(time.Minute)})
 	msgs := send(t, m, tea.PasteMsg{Content: "2\n"})
@@ -151,6 +156,7 @@ func TestEscStopsWaitingForTheQuota(t *testing.T) {
 }
 
 func TestServerErrorSaysWhatToDoAndRRetries(t *testing.T) {
+	t.Parallel()
 	f, m := browsing(t)
 	f.setErr("00000002", &api.Error{Kind: api.KindServer, Status: 502})
 	send(t, m, tea.PasteMsg{Content: "2\n"})
@@ -163,6 +169,7 @@ func TestServerErrorSaysWhatToDoAndRRetries(t *testing.T) {
 }
 
 func TestExplainSaysWhatHappenedForEveryKind(t *testing.T) {
+	t.Parallel()
 	for kind := api.KindInvalidNumber; kind <= api.KindNoDocument; kind++ {
 		e := &api.Error{Kind: kind, Subject: "company 00000001", Status: 500, Reason: "why\x1b[2J"}
 		tr := common.Explain(e, api.CompanyResource("00000001"), today, today.Add(time.Minute))

@@ -22,6 +22,7 @@ import (
 // w and W: watching a company, and the watch page.
 
 func TestWTogglesWatchingTheCompanyOnScreenAndTheFooterAndTitleSaySo(t *testing.T) {
+	t.Parallel()
 	w := newWatchWorld(t, today)
 	m := w.model(t, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\n"})
@@ -49,6 +50,7 @@ func TestWTogglesWatchingTheCompanyOnScreenAndTheFooterAndTitleSaySo(t *testing.
 }
 
 func TestWOnAnyPageAboutACompanyWatchesThatCompany(t *testing.T) {
+	t.Parallel()
 	w := newWatchWorld(t, today)
 	m := w.model(t, Options{})
 	follow(t, m, "00006400", "Officers")
@@ -60,6 +62,7 @@ func TestWOnAnyPageAboutACompanyWatchesThatCompany(t *testing.T) {
 }
 
 func TestWWithNoCompanyAndWithNoWatchListSaysWhy(t *testing.T) {
+	t.Parallel()
 	w := newWatchWorld(t, today)
 	m := w.model(t, Options{})
 	press(t, m, "esc", "w")
@@ -77,6 +80,7 @@ func TestWWithNoCompanyAndWithNoWatchListSaysWhy(t *testing.T) {
 }
 
 func TestTheWatchPageListsChangedCompaniesFirstWithTheirChangesInWordsThenByDeadline(t *testing.T) {
+	t.Parallel()
 	w := watchedWorld(t)
 	m := w.model(t, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\n"})
@@ -134,6 +138,7 @@ func numbersIn(rows []string) []string {
 }
 
 func TestEnterOnTheWatchPageOpensTheCompanyShowingItsChangesAndMarksThemSeen(t *testing.T) {
+	t.Parallel()
 	w := watchedWorld(t)
 	m := w.model(t, Options{})
 	changes := w.unseen(t, "00006421")
@@ -166,6 +171,7 @@ func TestEnterOnTheWatchPageOpensTheCompanyShowingItsChangesAndMarksThemSeen(t *
 }
 
 func TestAProfileShowsItsUnseenChangesAtTheTopAndShownIsSeen(t *testing.T) {
+	t.Parallel()
 	w := watchedWorld(t)
 	m := w.model(t, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006420\n"})
@@ -183,6 +189,7 @@ func TestAProfileShowsItsUnseenChangesAtTheTopAndShownIsSeen(t *testing.T) {
 }
 
 func TestAProfileWithMoreChangesThanItShowsLeavesThemForTheWatchPage(t *testing.T) {
+	t.Parallel()
 	w := newWatchWorld(t, today)
 	w.watch(t, "00006420")
 	w.check(t, today)
@@ -207,6 +214,7 @@ func TestAProfileWithMoreChangesThanItShowsLeavesThemForTheWatchPage(t *testing.
 }
 
 func TestTheStartPageSaysHowManyWatchedCompaniesChanged(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		world func(testing.TB) *watchWorld
@@ -284,6 +292,7 @@ func lockStore(t *testing.T, path string) (release func()) {
 // Opened on a number (coview 00006421), the profile may be on screen
 // before the watch list is read: its changes come when the list does.
 func TestAProfileOpenedBeforeTheListIsReadShowsItsChangesWhenItIs(t *testing.T) {
+	t.Parallel()
 	w := watchedWorld(t)
 	m := testModel(t, w.client, Options{Watch: w.open, Now: w.clock.now, Numbers: []api.Number{"00006421"}})
 	run(t, m, m.openNext())

@@ -73,6 +73,7 @@ func (w *watchWorld) logged(t *testing.T) []watch.Change {
 }
 
 func TestACheckGoesOnWhileTheUserMovesOpensACompanyAndComesBack(t *testing.T) {
+	t.Parallel()
 	w := seededWorld(t)
 	release := w.holdChecks("00006421")
 	defer release()
@@ -100,6 +101,7 @@ func TestACheckGoesOnWhileTheUserMovesOpensACompanyAndComesBack(t *testing.T) {
 }
 
 func TestEscStopsTheCheckKeepingWhatItRecordedAndRChecksTheRest(t *testing.T) {
+	t.Parallel()
 	w := seededWorld(t)
 	release := w.holdChecks("00006421")
 	defer release()
@@ -127,6 +129,7 @@ func TestEscStopsTheCheckKeepingWhatItRecordedAndRChecksTheRest(t *testing.T) {
 // A check leaving the page says how it ended in the footer, wherever the
 // user is.
 func TestACheckThatEndsElsewhereSaysSoInTheFooter(t *testing.T) {
+	t.Parallel()
 	w := seededWorld(t)
 	release := w.holdChecks("00006421")
 	defer release()
@@ -146,6 +149,7 @@ func TestACheckThatEndsElsewhereSaysSoInTheFooter(t *testing.T) {
 }
 
 func TestACheckRefusedWithA429StopsAndSaysSo(t *testing.T) {
+	t.Parallel()
 	w := seededWorld(t)
 	w.refuse.Store(true)
 	b := w.browser(t, 120, 30)
@@ -160,6 +164,7 @@ func TestACheckRefusedWithA429StopsAndSaysSo(t *testing.T) {
 // With the quota nearly spent (by browsing, say), a check waits for the
 // registry's window to reset, says until when and why, and esc stops it.
 func TestACheckWaitingForTheQuotaSaysUntilWhenAndEscStopsIt(t *testing.T) {
+	t.Parallel()
 	// On the real clock, as the pacer waits for the registry's reset in
 	// real time; a window well within the hour the client believes.
 	w := newWatchWorldWith(t, time.Now(), demo.Options{Limit: 10, Window: 30 * time.Minute})
@@ -179,6 +184,7 @@ func TestACheckWaitingForTheQuotaSaysUntilWhenAndEscStopsIt(t *testing.T) {
 // has) while the browser's runs: each company is checked by one of them,
 // each change is recorded once, and the browser says nothing is wrong.
 func TestABrowserCheckAndACronCheckAtOnceRecordEachChangeOnce(t *testing.T) {
+	t.Parallel()
 	w := seededWorld(t)
 	release := w.holdChecks("00006421")
 	defer release()
@@ -218,6 +224,7 @@ func TestABrowserCheckAndACronCheckAtOnceRecordEachChangeOnce(t *testing.T) {
 // esc in the search box leaves it: it does not claim to cancel a check
 // that goes on.
 func TestEscInTheSearchBoxDuringACheckLeavesTheBoxAndTheCheckGoesOn(t *testing.T) {
+	t.Parallel()
 	w := seededWorld(t)
 	release := w.holdChecks("00006421")
 	defer release()

@@ -34,9 +34,11 @@ var watchGoldens = []struct {
 // TestGolden keeps the others: at the smallest supported terminal and a
 // large one, on the demo registry with its clock pinned.
 func TestGoldenWatch(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		for _, sc := range watchGoldens {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				t.Parallel()
 				w := sc.world(t)
 				m := w.model(t, Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
