@@ -66,10 +66,38 @@ var registerRoles = map[string]func(role string) bool{
 	},
 }
 
+// registerHeldAtRegistry says whether the company's register of this type
+// (directors, secretaries, llp_members) is now on the public register: its
+// latest move (registers.json) was to public-register. Only such a register
+// has a register view; the registry's appointments service answers 404
+// ("Register not held at Companies House") for any other, a company that
+// keeps every register at its office included.
+func (c *company) registerHeldAtRegistry(registerType string) bool {
+	var doc struct {
+		Registers map[string]struct {
+			Items []struct {
+				MovedOn string `json:"moved_on"`
+				MovedTo string `json:"register_moved_to"`
+			} `json:"items"`
+		} `json:"registers"`
+	}
+	if err := json.Unmarshal(c.documents["registers"], &doc); err != nil {
+		return false
+	}
+	latest, movedTo := "", ""
+	for _, m := range doc.Registers[registerType].Items {
+		if m.MovedOn >= latest {
+			latest, movedTo = m.MovedOn, m.MovedTo
+		}
+	}
+	return movedTo == "public-register"
+}
+
 // selectOfficers applies the officer list's query: register_type (only
 // the officers of one register), register_view=true (that register as the
 // company keeps it: its current officers; register_type is then
-// required), filter=active (the current officers) and order_by. It
+// required, and only a register held at the registry has a view: 404
+// otherwise), filter=active (the current officers) and order_by. It
 // answers 400 itself, naming the parameter, to what the registry refuses.
 func (c *company) selectOfficers(w http.ResponseWriter, r *http.Request) ([]json.RawMessage, bool) {
 	q := r.URL.Query()
@@ -92,6 +120,10 @@ func (c *company) selectOfficers(w http.ResponseWriter, r *http.Request) ([]json
 	}
 	if view == "true" && registerType == "" {
 		writeBadParameter(w, "register_type", "register_type is required when register_view is true")
+		return nil, false
+	}
+	if view == "true" && !c.registerHeldAtRegistry(registerType) {
+		notFound(w)
 		return nil, false
 	}
 	filter := q.Get("filter")

@@ -84,10 +84,9 @@ func TestOfficerQueriesTheRegistryRefusesAre400(t *testing.T) {
 
 func TestOfficersOfOneRegister(t *testing.T) {
 	srv := serve(t, demo.Options{Limit: plenty})
-	var all, directors, view, secretaries officerPage
+	var all, directors, secretaries officerPage
 	getJSON(t, srv, "/company/00006400/officers", &all)
 	getJSON(t, srv, "/company/00006400/officers?register_type=directors", &directors)
-	getJSON(t, srv, "/company/00006400/officers?register_type=directors&register_view=true", &view)
 	getJSON(t, srv, "/company/00006400/officers?register_type=secretaries", &secretaries)
 	if directors.TotalResults == 0 || directors.TotalResults+secretaries.TotalResults > all.TotalResults {
 		t.Fatalf("%d directors and %d secretaries of %d officers", directors.TotalResults, secretaries.TotalResults, all.TotalResults)
@@ -102,12 +101,38 @@ func TestOfficersOfOneRegister(t *testing.T) {
 			t.Errorf("the register of secretaries lists a %s", o.OfficerRole)
 		}
 	}
+}
+
+// A register view is the register as the registry holds it, so only a
+// register moved to the public register has one: 00006411 moved its
+// directors there in 2017 and kept its secretaries itself; 00006400 keeps
+// every register at its office. The registry's appointments service
+// answers 404 ("Register not held at Companies House") to the others.
+func TestARegisterViewIsOfARegisterHeldAtTheRegistry(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	var directors, view officerPage
+	getJSON(t, srv, "/company/00006411/officers?register_type=directors", &directors)
+	getJSON(t, srv, "/company/00006411/officers?register_type=directors&register_view=true", &view)
 	for _, o := range view.Items {
-		if o.ResignedOn != "" {
-			t.Errorf("the register as kept lists %s, who resigned", o.Name)
+		if o.ResignedOn != "" || !strings.Contains(o.OfficerRole, "director") {
+			t.Errorf("the register of directors as held lists %s, a %s resigned on %q", o.Name, o.OfficerRole, o.ResignedOn)
 		}
 	}
 	if view.TotalResults == 0 || view.TotalResults >= directors.TotalResults {
-		t.Errorf("the register as kept has %d of %d directors; the fixture has resigned ones", view.TotalResults, directors.TotalResults)
+		t.Errorf("the register as held has %d of %d directors; the fixture has resigned ones", view.TotalResults, directors.TotalResults)
+	}
+
+	tests := []struct{ name, path string }{
+		{"a company that keeps its registers itself", "/company/00006400/officers?register_type=directors&register_view=true"},
+		{"a register the company did not move", "/company/00006411/officers?register_type=secretaries&register_view=true"},
+		{"an LLP's members, kept at its office", "/company/OC006404/officers?register_type=llp_members&register_view=true"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := get(t, srv, tt.path)
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("GET %s: status %d, body %s, want 404", tt.path, resp.StatusCode, body)
+			}
+		})
 	}
 }
