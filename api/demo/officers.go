@@ -67,11 +67,12 @@ var registerRoles = map[string]func(role string) bool{
 }
 
 // registerHeldAtRegistry says whether the company's register of this type
-// (directors, secretaries, llp_members) is now on the public register: its
-// latest move (registers.json) was to public-register. Only such a register
-// has a register view; the registry's appointments service answers 404
-// ("Register not held at Companies House") for any other, a company that
-// keeps every register at its office included.
+// (directors, secretaries, llp_members, persons_with_significant_control)
+// is now on the public register: its latest move (registers.json) was to
+// public-register. Only such a register has a register view; the
+// registry's appointments and PSC services answer 404 ("Register not held
+// at Companies House") for any other, a company that keeps every register
+// at its office included.
 func (c *company) registerHeldAtRegistry(registerType string) bool {
 	var doc struct {
 		Registers map[string]struct {

@@ -141,6 +141,14 @@ func (h *handler) pscs(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// register_view=true is the register as held on the public register,
+	// 404 for a company that keeps it itself, as live. The registry then
+	// also leaves out PSCs that ceased before the register moved; no demo
+	// company has one, so the list is the same.
+	if r.URL.Query().Get("register_view") == "true" && !c.registerHeldAtRegistry("persons_with_significant_control") {
+		notFound(w)
+		return
+	}
 	list := pscList{
 		ItemsPerPage: p.size,
 		StartIndex:   p.start,

@@ -176,3 +176,25 @@ func TestAPSCPathWithAnotherKindIsNotFound(t *testing.T) {
 		t.Errorf("another company's PSC under this one: status %d, body %s", resp.StatusCode, body)
 	}
 }
+
+// A register view of the PSCs is the register as held on the public
+// register: the registry answers 404 for a company that keeps its PSC
+// register itself, and lists 00006411's, moved there in 2017.
+func TestAPSCRegisterViewIsOfARegisterHeldAtTheRegistry(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	var all, view struct {
+		Items []pscItem `json:"items"`
+	}
+	getJSON(t, srv, "/company/00006411/persons-with-significant-control", &all)
+	getJSON(t, srv, "/company/00006411/persons-with-significant-control?register_view=true", &view)
+	if len(view.Items) == 0 || len(view.Items) != len(all.Items) {
+		t.Errorf("00006411's register as held lists %d of its %d PSCs, all notified or ceased since it moved", len(view.Items), len(all.Items))
+	}
+	for _, number := range []string{"00006412", "00006407", "00006400"} {
+		path := "/company/" + number + "/persons-with-significant-control?register_view=true"
+		resp, body := get(t, srv, path)
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: status %d, body %s, want 404", path, resp.StatusCode, body)
+		}
+	}
+}
