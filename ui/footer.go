@@ -32,6 +32,8 @@ func (m *model) footerLines(w int) []string {
 	status := " " + common.Pad(ansi.Truncate(left, max(gap-1, 1), "…"), max(gap-1, 1)) + " " + right
 	var bindings []key.Binding
 	switch t, keyer := m.page.(common.TypingKeyer); {
+	case m.cmd.Active():
+		bindings = m.cmd.Keys()
 	case m.box.Focused():
 		bindings = m.box.Keys()
 	case keyer && typing(m.page):

@@ -61,7 +61,11 @@ func (m *model) frame() frame {
 	var f frame
 	w := m.c.Width
 	f.top = append(f.top, m.titleLine(w))
-	f.top = append(f.top, m.box.Lines(w)...)
+	if m.cmd.Active() {
+		f.top = append(f.top, m.cmd.Lines(w)...)
+	} else {
+		f.top = append(f.top, m.box.Lines(w)...)
+	}
 	f.top = append(f.top, m.page.Head(w)...)
 	f.top = append(f.top, m.c.Styles.Meta.Render(strings.Repeat("─", max(w, 1))))
 	if t := m.trouble.shown; t != nil {

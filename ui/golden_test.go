@@ -158,6 +158,17 @@ var goldenScreens = []struct {
 		typeName(t, m, "grimthorpe")
 		press(t, m, "enter", "4", "enter")
 	}},
+	{"cmdline_completions", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		press(t, m, ":")
+		typeText(t, m, "co")
+	}},
+	{"cmdline_company_numbers", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006401\n"})
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		press(t, m, ":")
+		typeText(t, m, "company ")
+	}},
 	{"error_not_found", func(t *testing.T, m *model) {
 		typeText(t, m, "sc 99999")
 		press(t, m, "enter")

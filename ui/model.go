@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"coview/ui/cmdline"
 	"coview/ui/common"
 	"coview/ui/download"
 	"coview/ui/parts/keyscreen"
@@ -34,6 +35,7 @@ type model struct {
 	makers makers      // how each kind of page is made
 
 	box     *searchbox.Box
+	cmd     *cmdline.Line    // the command line (:)
 	help    *helpOverlay     // the help over the page, when up
 	keys    *keyscreen.Model // the key screen, when up
 	trouble problems         // a failure shown above the page, and what may be retried
@@ -64,6 +66,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch)
 	m.box = searchbox.New(c, opts.StateDir)
+	m.cmd = newCmdline(m)
 	m.dl = download.New(c, download.Options{Docs: opts.Documents, Dir: opts.DownloadDir, OpenFile: opts.OpenFile})
 	m.page, _ = m.makers.build(common.Place{Title: "Home"})
 	if len(opts.Numbers) > 0 {
@@ -121,6 +124,7 @@ func (m *model) restyle(isDark bool) {
 	m.foot.help.Styles = m.c.Styles.Help
 	m.foot.spin.Style = m.c.Styles.Spinner
 	m.box.Restyle()
+	m.cmd.Restyle()
 	m.dl.Restyle()
 	if m.keys != nil {
 		m.keys.Restyle()
@@ -131,6 +135,7 @@ func (m *model) restyle(isDark bool) {
 func (m *model) resize() {
 	m.foot.help.SetWidth(max(m.c.Width-1, 10))
 	m.box.Resize()
+	m.cmd.Resize()
 	if m.keys != nil {
 		m.keys.Resize()
 	}

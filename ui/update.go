@@ -100,6 +100,8 @@ func (m *model) inputs(msg tea.Msg) tea.Cmd {
 	switch {
 	case m.keys != nil:
 		return m.keys.Update(msg)
+	case m.cmd.Active():
+		return m.cmd.Input(msg)
 	case m.box.Focused():
 		return m.box.Input(msg)
 	}
@@ -116,6 +118,10 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.quit()
 	case m.keys != nil:
 		return m.keys.Update(msg)
+	case m.cmd.Active():
+		return m.cmdKey(msg)
+	case m.box.Focused() && msg.Text == ":" && m.box.Value() == "":
+		return m.openCmdline()
 	case m.box.Focused():
 		if key.Matches(msg, k.Box.Leave) {
 			// A page on its way, or more of a list, is cancelled; the page's
@@ -152,6 +158,7 @@ func (m *model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		{k.Do.Help, m.toggleHelp},
 		{k.Do.Cancel, m.escape},
 		{k.Do.Search, m.box.Open},
+		{k.Do.Command, m.openCmdline},
 		{k.Pages.Back, func() tea.Cmd { return m.step(-1) }},
 		{k.Pages.Forward, func() tea.Cmd { return m.step(1) }},
 		{k.Do.Reload, m.reload},
@@ -227,6 +234,10 @@ func (m *model) helpKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 func (m *model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	if m.keys != nil {
 		return m.keys.Update(msg)
+	}
+	if m.cmd.Active() {
+		m.cmd.Paste(msg.Content)
+		return nil
 	}
 	return m.act(m.box.Paste(msg))
 }

@@ -36,6 +36,8 @@ type DoKeys struct {
 	Cancel key.Binding
 	Help   key.Binding
 	Quit   key.Binding
+	// Command opens the command line, where every action is a command.
+	Command key.Binding
 }
 
 // ListKeys work on lists and on what a page is made from.
@@ -102,13 +104,14 @@ func DefaultKeyMap() KeyMap {
 			Forward: b([]string{"alt+right"}, "alt+→", "forward"),
 		},
 		Do: DoKeys{
-			Search: b([]string{"/"}, "/", "search"),
-			Next:   b([]string{"n"}, "n", "next pasted"),
-			Reload: b([]string{"r"}, "r", "reload"),
-			Copy:   b([]string{"y"}, "y", "copy number"),
-			Cancel: b([]string{"esc"}, "esc", "cancel"),
-			Help:   b([]string{"?"}, "?", "help"),
-			Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
+			Search:  b([]string{"/"}, "/", "search"),
+			Next:    b([]string{"n"}, "n", "next pasted"),
+			Reload:  b([]string{"r"}, "r", "reload"),
+			Copy:    b([]string{"y"}, "y", "copy number"),
+			Cancel:  b([]string{"esc"}, "esc", "cancel"),
+			Help:    b([]string{"?"}, "?", "help"),
+			Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+			Command: b([]string{":"}, ":", "command line"),
 		},
 		Lists: ListKeys{
 			Filter:   b([]string{"f"}, "f", "filter"),
@@ -180,9 +183,9 @@ func (k KeyMap) Groups() []Group {
 	return []Group{
 		{Title: "Move", Keys: []key.Binding{k.Move.Up, k.Move.Down, k.Move.PageUp, k.Move.PageDown, k.Move.Home, k.Move.End, k.Lists.Sort}},
 		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward, k.Lists.Nearby}},
-		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Next, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
+		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Command, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
 		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category}},
-		{Title: "Save, open and watch", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web, k.Watch.Toggle, k.Watch.List}},
+		{Title: "Save, open and watch", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web, k.Do.Next, k.Watch.Toggle, k.Watch.List}},
 		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}, Always: true},
 	}
 }

@@ -1,0 +1,210 @@
+package cmdline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+	"coview/ui/common"
+)
+
+// Command is a command of the line: its name, what it takes, and what
+// it does, as the help and the completion show it.
+type Command struct {
+	Name, Args, Desc string
+	// Action is set for the keys' actions: the command presses the key.
+	Action bool
+}
+
+// own are the commands that are not a key's action, or that take what
+// a key cannot (the company's number, a search's filters).
+var own = []Command{
+	{Name: "company", Args: "NUMBER", Desc: "open a company by its number"},
+	{Name: "officer", Args: "NAME", Desc: "search the registry's officers by name"},
+	{Name: "search", Args: "[NAME] [--status S] [--sic CODE]…", Desc: "search by name, or by filters as coview search spells them"},
+	{Name: "watch", Args: "[add]", Desc: "watch the company on screen (add: only start watching)"},
+	{Name: "theme", Args: "light|dark|auto", Desc: "colours for a light or dark background, or as the terminal says"},
+}
+
+// Commands are every command of the line: its own first, then every
+// action of the keys by the name the settings file gives it (quit,
+// connections, filter, sort...), each once.
+func Commands(actions []common.Action) []Command {
+	out := slices.Clone(own)
+	for _, a := range actions {
+		if i := slices.IndexFunc(out, func(c Command) bool { return c.Name == a.Name }); i >= 0 {
+			continue
+		}
+		out = append(out, Command{Name: a.Name, Desc: a.Binding.Help().Desc, Action: true})
+	}
+	return out
+}
+
+// Run is what a line asks the browser to do; exactly one thing is set.
+type Run struct {
+	// Action is the name of a key's action, and Key the key that does it.
+	Action  string
+	Key     tea.KeyPressMsg
+	Company api.Number
+	Officer string            // search the officers for this name
+	Search  string            // search everything for this name
+	Query   *api.CompanyQuery // an advanced search, every value checked
+	Watch   bool              // watch the company on screen, if not yet
+	Theme   string            // light, dark or auto
+}
+
+// Parse reads a line (without its colon): a command and what it takes.
+// What is wrong is said as a sentence: an unknown command with the
+// nearest one, a number that is not one, a filter mistyped.
+func Parse(line string, actions []common.Action) (Run, error) {
+	words, err := split(line)
+	if err != nil {
+		return Run{}, err
+	}
+	if len(words) == 0 {
+		return Run{}, fmt.Errorf("type a command: company NUMBER, search NAME, quit…; tab completes")
+	}
+	name, args := strings.ToLower(words[0]), words[1:]
+	switch {
+	case name == "company":
+		return company(args)
+	case name == "officer":
+		if len(args) == 0 {
+			return Run{}, fmt.Errorf("officer needs a name to look for: officer jane smith")
+		}
+		return Run{Officer: api.CleanQuery(strings.Join(args, " "))}, nil
+	case name == "search" && len(args) > 0:
+		return search(args)
+	case name == "watch" && len(args) > 0:
+		if len(args) != 1 || strings.ToLower(args[0]) != "add" {
+			return Run{}, fmt.Errorf("watch takes add, or nothing: watch add starts watching the company on screen")
+		}
+		return Run{Watch: true}, nil
+	case name == "theme":
+		if len(args) != 1 || !slices.Contains([]string{"light", "dark", "auto"}, strings.ToLower(args[0])) {
+			return Run{}, fmt.Errorf("theme takes light, dark or auto")
+		}
+		return Run{Theme: strings.ToLower(args[0])}, nil
+	}
+	return action(name, args, actions)
+}
+
+// company is :company NUMBER.
+func company(args []string) (Run, error) {
+	if len(args) != 1 {
+		return Run{}, fmt.Errorf("company needs one company number: company 00006400")
+	}
+	n, err := api.ParseNumber(args[0])
+	if err != nil {
+		return Run{}, fmt.Errorf("company %q: %s", common.Line(args[0]), common.Line(err.Error()))
+	}
+	return Run{Company: n}, nil
+}
+
+// action is a key's action by name: its key pressed. panes takes the
+// pane's digit.
+func action(name string, args []string, actions []common.Action) (Run, error) {
+	i := slices.IndexFunc(actions, func(a common.Action) bool { return a.Name == name })
+	if i < 0 {
+		return Run{}, unknown(name, actions)
+	}
+	keys := actions[i].Binding.Keys()
+	k := ""
+	switch {
+	case name == "panes" && len(args) == 1 && slices.Contains(keys, args[0]):
+		k = args[0]
+	case name == "panes":
+		return Run{}, fmt.Errorf("panes takes the pane's number: panes %s", strings.Join(keys, "|"))
+	case len(args) > 0:
+		return Run{}, fmt.Errorf("%s takes nothing after it", name)
+	case len(keys) > 0:
+		k = keys[0]
+	}
+	msg, ok := KeyPress(k)
+	if !ok {
+		return Run{}, fmt.Errorf("%s has no key that can be pressed for it here", name)
+	}
+	return Run{Action: name, Key: msg}, nil
+}
+
+// unknown says a command is not one, and which is nearest.
+func unknown(name string, actions []common.Action) error {
+	var names []string
+	for _, c := range Commands(actions) {
+		names = append(names, c.Name)
+	}
+	if near := nearest(name, names); near != "" {
+		return fmt.Errorf("No command %q: did you mean %s?", common.Line(name), near)
+	}
+	return fmt.Errorf("No command %q: tab lists the commands, ? the keys", common.Line(name))
+}
+
+// nearest is the name closest to a mistyped one: one it begins, or one
+// a few letters away.
+func nearest(v string, names []string) string {
+	for _, n := range names {
+		if len(v) >= 2 && strings.HasPrefix(n, v) {
+			return n
+		}
+	}
+	best, bestD := "", min(3, max(len(v)/2, 1)+1)
+	for _, n := range names {
+		if d := distance(v, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance of two short words.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// split cuts a line into words at spaces; "double quotes" keep spaces in
+// a word.
+func split(line string) ([]string, error) {
+	var words []string
+	var b strings.Builder
+	quoted, in := false, false
+	for _, r := range line {
+		switch {
+		case r == '"':
+			quoted, in = !quoted, true
+		case !quoted && (r == ' ' || r == '\t'):
+			if in {
+				words, in = append(words, b.String()), false
+				b.Reset()
+			}
+		default:
+			b.WriteRune(r)
+			in = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("a quote is not closed")
+	}
+	if in {
+		words = append(words, b.String())
+	}
+	return words, nil
+}

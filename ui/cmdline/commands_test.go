@@ -1,0 +1,137 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"coview/api"
+	"coview/ui/common"
+)
+
+func TestEveryActionsKeysArePressedAsTheBindingNamesThem(t *testing.T) {
+	t.Parallel()
+	km := common.DefaultKeyMap()
+	for _, a := range km.Actions() {
+		for _, k := range a.Binding.Keys() {
+			msg, ok := KeyPress(k)
+			if !ok || msg.String() != k {
+				t.Errorf("%s: key %q pressed as %q (made: %v)", a.Name, k, msg.String(), ok)
+			}
+		}
+	}
+}
+
+func TestEveryActionIsACommandByItsName(t *testing.T) {
+	t.Parallel()
+	km := common.DefaultKeyMap()
+	km.Rebind(map[string][]string{"filter": {"F"}})
+	for _, a := range km.Actions() {
+		line := a.Name
+		if a.Name == "panes" {
+			line = "panes 3"
+		}
+		run, err := Parse(line, km.Actions())
+		if err != nil {
+			t.Errorf("%s: %v", a.Name, err)
+			continue
+		}
+		if run.Action != a.Name || !slices.Contains(a.Binding.Keys(), run.Key.String()) {
+			t.Errorf("%s runs %q with key %q, want one of %v", line, run.Action, run.Key.String(), a.Binding.Keys())
+		}
+	}
+}
+
+func TestCommandsTakeWhatCoviewSearchTakes(t *testing.T) {
+	t.Parallel()
+	km := common.DefaultKeyMap()
+	actions := km.Actions()
+	cases := []struct {
+		name, line string
+		want       func(Run) bool
+		wrong      string // what the error says, when the line is wrong
+	}{
+		{"company reads a number as the registry writes it", "company sc6400", func(r Run) bool { return r.Company == "SC006400" }, ""},
+		{"the command's name in any case", "COMPANY 6400", func(r Run) bool { return r.Company == "00006400" }, ""},
+		{"officer takes the words after it", "officer jane  smith", func(r Run) bool { return r.Officer == "jane smith" }, ""},
+		{"search alone is the search box's key", "search", func(r Run) bool { return r.Action == "search" }, ""},
+		{"a quoted location keeps its spaces", `search --location "milton keynes" --type ltd`, func(r Run) bool {
+			return r.Query != nil && r.Query.Location == "milton keynes" && slices.Equal(r.Query.Types, []string{"ltd"})
+		}, ""},
+		{"the registry's own spelling of a filter", "search --company-status active,dissolved", func(r Run) bool {
+			return r.Query != nil && len(r.Query.Statuses) == 2
+		}, ""},
+		{"a year is a whole year", "search --incorporated-from 2024 --incorporated-to 2024", func(r Run) bool {
+			return r.Query != nil && r.Query.IncorporatedFrom == "2024-01-01" && r.Query.IncorporatedTo == "2024-12-31"
+		}, ""},
+		{"watch add", "watch add", func(r Run) bool { return r.Watch }, ""},
+		{"watch alone is w", "watch", func(r Run) bool { return r.Action == "watch" && r.Key.String() == "w" }, ""},
+		{"theme light", "theme Light", func(r Run) bool { return r.Theme == "light" }, ""},
+		{"a theme that is not one", "theme blue", nil, "theme takes light, dark or auto"},
+		{"an unknown command", "conections", nil, "did you mean connections?"},
+		{"a beginning that is not a command", "zzz", nil, "tab lists the commands"},
+		{"a bad date", "search --dissolved-to 31/02/2020", nil, "--dissolved-to"},
+		{"a quote left open", `search "acme`, nil, "a quote is not closed"},
+		{"an empty line", "  ", nil, "type a command"},
+		{"company without a number", "company", nil, "company needs one company number"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			run, err := Parse(c.line, actions)
+			switch {
+			case c.wrong != "" && (err == nil || !strings.Contains(err.Error(), c.wrong)):
+				t.Errorf("error %v, want one saying %q", err, c.wrong)
+			case c.wrong == "" && err != nil:
+				t.Errorf("error %v", err)
+			case c.wrong == "" && !c.want(run):
+				t.Errorf("run %+v", run)
+			}
+		})
+	}
+}
+
+func TestCandidatesCompleteWhatIsKnownAfterEachCommand(t *testing.T) {
+	t.Parallel()
+	km := common.DefaultKeyMap()
+	actions := km.Actions()
+	recent := []api.Number{"00006400", "SC006405"}
+	history := []string{"company 00006401", "search acme"}
+	cases := []struct {
+		name, typed string
+		first       string
+		has         []string
+		not         []string
+	}{
+		{"the history's lines first, the latest first", "", "search acme", []string{"company 00006401", "company", "quit", "watch-list"}, nil},
+		{"command names by their beginning", "con", "connections", nil, []string{"company"}},
+		{"recent numbers after company", "company ", "company 00006401", []string{"company 00006400", "company SC006405"}, nil},
+		{"a recent number by its beginning in any case", "company sc", "company SC006405", nil, []string{"company 00006400"}},
+		{"filters once a dash is typed", "search acme --s", "search acme --status", []string{"search acme --sic", "search acme --subtype"}, nil},
+		{"no filter after a name without a dash", "search acme ", "", nil, []string{"search acme --status"}},
+		{"a status's values", "search --status l", "search --status liquidation", nil, nil},
+		{"themes", "theme ", "theme light", []string{"theme dark", "theme auto"}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := Candidates(c.typed, history, actions, recent)
+			if c.first == "" && len(got) > 0 {
+				t.Errorf("candidates %q, want none", got)
+			}
+			if c.first != "" && (len(got) == 0 || got[0] != c.first) {
+				t.Errorf("candidates %q, want %q first", got, c.first)
+			}
+			for _, h := range c.has {
+				if !slices.Contains(got, h) {
+					t.Errorf("candidates %q lack %q", got, h)
+				}
+			}
+			for _, n := range c.not {
+				if slices.Contains(got, n) {
+					t.Errorf("candidates %q hold %q", got, n)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,71 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+	"coview/present"
+	"coview/ui/cmdline"
+	"coview/ui/common"
+	"coview/ui/parts/results"
+	"coview/ui/recent"
+)
+
+// The command line (:): opened from any page, or by : typed first in the
+// search box; what a line asks for is done here.
+
+func newCmdline(m *model) *cmdline.Line {
+	return cmdline.New(m.c, m.opts.StateDir, func() []api.Number {
+		list, _ := m.box.Recent()
+		return recent.Numbers(list)
+	})
+}
+
+// openCmdline is :, and : typed first in the empty search box.
+func (m *model) openCmdline() tea.Cmd {
+	if m.box.Focused() {
+		m.box.Blur()
+	}
+	m.help = nil
+	return m.cmd.Open("")
+}
+
+// cmdKey gives a key to the open line, and does what a line run asks.
+func (m *model) cmdKey(msg tea.KeyPressMsg) tea.Cmd {
+	cmd, run, ran := m.cmd.Key(msg)
+	if !ran {
+		return cmd
+	}
+	return tea.Batch(cmd, m.runCommand(run))
+}
+
+// runCommand does what a line asks: a key's action is its key pressed.
+func (m *model) runCommand(r cmdline.Run) tea.Cmd {
+	at := m.page.Place()
+	switch {
+	case r.Action != "":
+		return m.onKey(r.Key)
+	case r.Company != "":
+		m.trouble.clear()
+		return m.openCompany(r.Company, false)
+	case r.Officer != "":
+		to := results.Place(r.Officer, at)
+		to.Res = api.SearchResource(api.ResSearchOfficers, r.Officer)
+		return m.navigate(to, forOpen, 0, false)
+	case r.Search != "":
+		return m.navigate(results.Place(r.Search, at), forOpen, 0, false)
+	case r.Query != nil:
+		res := r.Query.Resource()
+		to := common.Place{Res: res, Title: "Companies: " + present.DescribeSearch(res), Trail: common.TrailHere(at)}
+		return m.navigate(to, forOpen, 0, false)
+	case r.Watch:
+		if n, ok := m.watchTarget(); ok && m.makers.watches.Watching(n) {
+			return m.c.Flash(n.String()+" is watched already.", false)
+		}
+		return m.toggleWatch()
+	case r.Theme != "":
+		m.opts.Theme = r.Theme
+		return tea.Batch(m.background(), m.c.Flash("Theme: "+r.Theme+".", false))
+	}
+	return nil
+}
