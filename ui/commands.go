@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
@@ -37,6 +39,19 @@ func (m *model) cmdKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	return tea.Batch(cmd, m.runCommand(run))
+}
+
+// runLine runs a command picked in the help; one that takes more (a
+// company's number) opens the line with it typed, to be completed.
+func (m *model) runLine(line string) tea.Cmd {
+	if strings.HasSuffix(line, " ") {
+		return m.cmd.Open(line)
+	}
+	run, err := cmdline.Parse(line, m.c.Keys.Actions())
+	if err != nil {
+		return m.cmd.Open(line + " ")
+	}
+	return m.runCommand(run)
 }
 
 // runCommand does what a line asks: a key's action is its key pressed.

@@ -169,6 +169,11 @@ var goldenScreens = []struct {
 		press(t, m, ":")
 		typeText(t, m, "company ")
 	}},
+	{"help_filtered", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006400\n"})
+		press(t, m, "?")
+		typeText(t, m, "page")
+	}},
 	{"error_not_found", func(t *testing.T, m *model) {
 		typeText(t, m, "sc 99999")
 		press(t, m, "enter")

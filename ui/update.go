@@ -217,14 +217,15 @@ func (m *model) toggleHelp() tea.Cmd {
 	return nil
 }
 
-// helpKey lets the help take the keys that scroll it and close it.
+// helpKey lets the help take the keys that filter it, scroll it, close
+// it, and run the command picked in it.
 func (m *model) helpKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if key.Matches(msg, m.c.Keys.Do.Quit) {
-		return m.quit(), true
-	}
-	closed, handled := m.help.Key(msg, m.contextKeys(), m.c.Width, m.bodyHeight())
+	run, closed, handled := m.help.Key(msg, m.contextKeys(), m.c.Width, m.bodyHeight())
 	if closed {
 		m.help = nil
+	}
+	if run != "" {
+		return m.runLine(run), true
 	}
 	return nil, handled
 }

@@ -19,6 +19,8 @@ import (
 type Model struct {
 	c      *common.Common
 	scroll int
+	filter string // what is typed: the help is then the commands holding it
+	sel    int    // the command highlighted among them
 }
 
 // New opens the help at its top.
@@ -27,19 +29,27 @@ func New(c *common.Common) *Model { return &Model{c: c} }
 // Body is the help from where it is scrolled, h lines at most. k are the
 // page's keys, those that do nothing there disabled.
 func (m *Model) Body(k common.KeyMap, w, h int) []string {
+	if m.filter != "" {
+		return m.filteredLines(w, h)
+	}
 	all := Lines(m.c, k, w)
 	from := min(m.scroll, max(len(all)-h, 0))
 	return all[from:min(len(all), from+h)]
 }
 
-// Key scrolls the help with the keys that move, and closes it with ? or
-// esc; handled is false for any other key, which acts on the page.
-func (m *Model) Key(msg tea.KeyPressMsg, k common.KeyMap, w, h int) (closed, handled bool) {
+// Key filters the help as it is typed (run is then the command of the
+// entry enter picked), scrolls it with the keys that move, and closes it
+// with ? or esc; handled is false for any other key, which acts on the
+// page.
+func (m *Model) Key(msg tea.KeyPressMsg, k common.KeyMap, w, h int) (run string, closed, handled bool) {
+	if run, handled := m.filterKey(msg); handled {
+		return run, run != "", true
+	}
 	most := max(len(Lines(m.c, k, w))-h, 0)
 	km := m.c.Keys
 	switch {
 	case key.Matches(msg, km.Do.Help, km.Do.Cancel):
-		return true, true
+		return "", true, true
 	case key.Matches(msg, km.Move.Up):
 		m.scroll = max(m.scroll-1, 0)
 	case key.Matches(msg, km.Move.Down):
@@ -49,9 +59,9 @@ func (m *Model) Key(msg tea.KeyPressMsg, k common.KeyMap, w, h int) (closed, han
 	case key.Matches(msg, km.Move.PageDown, km.Move.End):
 		m.scroll = most
 	default:
-		return false, false
+		return "", false, false
 	}
-	return false, true
+	return "", false, true
 }
 
 // Lines are every key, in groups side by side.
@@ -73,7 +83,7 @@ func Lines(c *common.Common, k common.KeyMap, w int) []string {
 		out = append(out, sideBySide(blocks[i:min(i+perRow, len(blocks))], colW, w)...)
 		out = append(out, "")
 	}
-	note := "Keys in brackets do nothing on this page. y copies with OSC 52, which works over SSH where the terminal allows it (tmux: set -g set-clipboard on)."
+	note := "Keys in brackets do nothing on this page. y copies with OSC 52, which works over SSH where the terminal allows it (tmux: set -g set-clipboard on). Type to find a key or a command: enter runs it."
 	for _, l := range common.Wrap(note, w-4, 0) {
 		out = append(out, "  "+s.Quiet.Render(l))
 	}
