@@ -1,0 +1,254 @@
+package screen
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"coview/api"
+)
+
+// outcome is what a query came to, for every row that asked it.
+type outcome struct {
+	result     Result
+	why        string
+	number     api.Number
+	profile    *api.Profile
+	deep       *Deep
+	candidates []Candidate
+	err        error
+}
+
+// applyTo fills in a row. A number read out of other words is checked
+// against them: when the company's name shares none of them, the line
+// may mean another company, and the row is unresolved, naming the one
+// the number is.
+func (o outcome) applyTo(row *Row) {
+	row.Result, row.Why, row.Number, row.Profile, row.Deep, row.Err = o.result, o.why, o.number, o.profile, o.deep, o.err
+	row.Candidates = o.candidates
+	if !row.Query.InText || o.profile == nil {
+		return
+	}
+	if shares, has := sharesAWord(row.Input.Text, o.profile.CompanyName); has && !shares {
+		p := o.profile
+		*row = Row{Index: row.Index, Input: row.Input, Query: row.Query, Result: Unresolved,
+			Candidates: []Candidate{{Number: o.number, Name: p.CompanyName, Status: p.CompanyStatus}},
+			Why:        fmt.Sprintf("the number in it, %s, is %s, whose name has none of the other words", o.number, orUnnamed(p.CompanyName))}
+	}
+}
+
+// lookup answers one query.
+func (r *run) lookup(q Query) outcome {
+	switch q.Kind {
+	case ByNumber:
+		return r.company(q.Number)
+	case ByName:
+		return r.byName(q)
+	}
+	return outcome{result: Invalid, why: q.Why}
+}
+
+// notScreened is the outcome of a request that could not be made or
+// failed.
+func notScreened(r *run, err error) outcome {
+	return outcome{result: NotScreened, why: r.failure(err), err: err}
+}
+
+// failure says why a request brought no answer.
+func (r *run) failure(err error) string {
+	switch {
+	case errors.Is(err, ErrBudget):
+		return fmt.Sprintf("the budget of %d requests was spent", r.budget)
+	case errors.Is(err, ErrStopped), errors.Is(err, api.ErrCanceled):
+		return "the screening was stopped before it was read"
+	}
+	return err.Error()
+}
+
+// company reads a company's profile, and with Deep the rest.
+func (r *run) company(n api.Number) outcome {
+	p, err := getAs[*api.Profile](r, api.CompanyResource(n), api.Page{})
+	switch {
+	case errors.Is(err, api.ErrNotFound):
+		return outcome{result: NotFound, number: n, why: "no company has this number"}
+	case err != nil:
+		o := notScreened(r, err)
+		o.number = n
+		return o
+	}
+	if p.NumberMismatch() {
+		return outcome{result: NotScreened, number: n, err: errors.New("a different company"),
+			why: fmt.Sprintf("the registry answered with another company (%s) when asked for %s", orUnnamed(p.CompanyNumber), n)}
+	}
+	o := outcome{result: OK, number: n, profile: p}
+	if r.opts.Deep {
+		o.deep = r.deep(n, p)
+		if len(o.deep.Unread) > 0 {
+			o.result, o.err = NotScreened, o.deep.Unread[0].Err
+			var parts []string
+			for _, u := range o.deep.Unread {
+				parts = append(parts, u.Part+": "+u.Why)
+			}
+			o.why = "not all of it was read: " + strings.Join(parts, "; ")
+		}
+	}
+	return o
+}
+
+// byName finds the company a name is registered to, by name search: the
+// one whose name is the same once reduced (see companyName). None or
+// several is unresolved, naming the closest or the several.
+func (r *run) byName(q Query) outcome {
+	found, err := getAs[*api.SearchResults](r, api.SearchResource(api.ResSearchCompanies, q.Name), api.Page{ItemsPerPage: searchPageSize})
+	if err != nil {
+		return notScreened(r, err)
+	}
+	var matches []Candidate
+	var all []Candidate
+	seen := map[api.Number]bool{}
+	for _, it := range found.Items {
+		if it.ItemKind() != api.SearchCompany {
+			continue
+		}
+		n, err := api.ParseNumber(it.CompanyNumber)
+		if err != nil || seen[n] {
+			continue
+		}
+		seen[n] = true
+		c := Candidate{Number: n, Name: it.Title, Status: it.CompanyStatus}
+		all = append(all, c)
+		if q.name.matches(parseName(it.Title)) {
+			matches = append(matches, c)
+		}
+	}
+	switch {
+	case len(matches) == 1:
+		return r.company(matches[0].Number)
+	case len(matches) > 1:
+		return outcome{result: Unresolved, candidates: first(matches, MaxCandidates),
+			why: fmt.Sprintf("%d companies have this name%s", len(matches), candidateList(matches))}
+	case len(all) == 0:
+		return outcome{result: Unresolved, why: "no company name matches it"}
+	}
+	return outcome{result: Unresolved, candidates: first(all, MaxCandidates),
+		why: "no company has exactly this name" + strings.Replace(candidateList(all), ": ", "; the closest: ", 1)}
+}
+
+// candidateList names the first MaxCandidates companies, and how many
+// more there are.
+func candidateList(cs []Candidate) string {
+	var parts []string
+	for _, c := range first(cs, MaxCandidates) {
+		parts = append(parts, fmt.Sprintf("%s (%s)", orUnnamed(c.Name), c.Number))
+	}
+	s := ": " + strings.Join(parts, ", ")
+	if more := len(cs) - MaxCandidates; more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
+}
+
+func first(cs []Candidate, n int) []Candidate {
+	return cs[:min(len(cs), n)]
+}
+
+func orUnnamed(name string) string {
+	if strings.TrimSpace(name) == "" {
+		return "a company without a name"
+	}
+	return name
+}
+
+// deep reads what a deep screening adds for the company numbered n, whose
+// profile is p: only the lists its links say it has, each from the
+// company's own path (a link the registry wrote oddly, as "insolvency",
+// is not followed as written).
+func (r *run) deep(n api.Number, p *api.Profile) *Deep {
+	d := &Deep{}
+	base := api.CompanyPath(n)
+	unread := func(part string, err error) {
+		d.Unread = append(d.Unread, Unread{Part: part, Why: r.failure(err), Err: err})
+	}
+	route := func(path string) api.Resource {
+		res, _ := api.Route(path) // built here from a checked number: always a route
+		return res
+	}
+
+	d.Charges = &ChargeFacts{Known: true}
+	if p.Links.Charges != "" {
+		if a, err := getAs[*api.Charges](r, route(base+"/charges"), api.Page{ItemsPerPage: chargesPageSize}); err != nil {
+			d.Charges = nil
+			unread("charges", err)
+		} else {
+			d.Charges = ChargeFactsOf(a)
+		}
+	}
+
+	d.Insolvency = &InsolvencyFacts{}
+	if p.Links.Insolvency != "" {
+		if a, err := getAs[*api.Insolvency](r, route(base+"/insolvency"), api.Page{}); err != nil {
+			d.Insolvency = nil
+			unread("insolvency", err)
+		} else {
+			d.Insolvency = InsolvencyFactsOf(a)
+		}
+	}
+
+	d.Statements = &StatementFacts{}
+	if p.Links.PersonsWithSignificantControlStatements != "" {
+		if a, err := getAs[*api.PSCStatements](r, route(base+"/persons-with-significant-control-statements"), api.Page{ItemsPerPage: statementsPageSize}); err != nil {
+			d.Statements = nil
+			unread("PSC statements", err)
+		} else {
+			d.Statements = StatementFactsOf(a)
+		}
+	}
+
+	if p.Links.Officers != "" {
+		officers, complete, err := r.officers(route(base + "/officers"))
+		if err != nil {
+			unread("officers", err)
+		} else {
+			d.Directors = DirectorFactsOf(officers, r.today)
+			d.Directors.Complete = complete
+		}
+	}
+	return d
+}
+
+// officers reads every page of an officer list, up to maxOfficerPages,
+// and whether that was all of it.
+func (r *run) officers(res api.Resource) ([]api.Officer, bool, error) {
+	var all []api.Officer
+	page := api.Page{ItemsPerPage: officersPageSize}
+	for range maxOfficerPages {
+		o, err := getAs[*api.Officers](r, res, page)
+		if err != nil {
+			return nil, false, err
+		}
+		all = append(all, o.Items...)
+		total := o.Total()
+		if len(o.Items) == 0 || (total >= 0 && len(all) >= total) || (total < 0 && len(o.Items) < page.ItemsPerPage) {
+			return all, true, nil
+		}
+		page.StartIndex += len(o.Items)
+	}
+	return all, false, nil
+}
+
+// getAs is the answer for res at page read as T, the Go type of its kind
+// (*api.Profile for a company...). An answer holding something else (a
+// registry other than the client answering oddly) is an error, so the row
+// says it was not screened rather than taking nothing for an answer.
+func getAs[T any](r *run, res api.Resource, page api.Page) (T, error) {
+	a, err := r.get(res, page)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	v, ok := api.Value[T](a)
+	if !ok {
+		return v, fmt.Errorf("the answer for %s could not be read", res.Link)
+	}
+	return v, nil
+}
