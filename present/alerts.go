@@ -1,31 +1,27 @@
 package present
 
 import (
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"coview/api"
-	"coview/present/labels"
 )
 
 // Alerts are what a reader must not miss about a company, in a few
 // words each, for the header next to its status: a status detail such as
 // a proposal to strike off, and overdue accounts or confirmation
 // statement. A company that has ceased has no overdue alerts: its flags
-// are stale.
+// are stale. They are some of its Flags, in the same words.
 func Alerts(p *api.Profile) []string {
+	status, detail := flagKey(p.CompanyStatus), flagKey(p.CompanyStatusDetail)
 	var out []string
-	if d := clean(labels.StatusDetail(p.CompanyStatusDetail)); d != "" {
-		out = append(out, lowerFirst(d))
-	}
-	if Closed(p) {
-		return out
-	}
-	if isTrue(accountsOverdue(p)) {
-		out = append(out, "accounts overdue")
-	}
-	if c := statement(p); c != nil && isTrue(c.Overdue) {
-		out = append(out, "confirmation overdue")
+	for _, f := range profileFlags(p, time.Time{}) {
+		switch f.Key {
+		case status:
+		case detail, FlagAccountsOverdue, FlagConfirmationOverdue:
+			out = append(out, f.Words)
+		}
 	}
 	return out
 }

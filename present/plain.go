@@ -12,7 +12,8 @@ import (
 )
 
 // WriteProfile prints a profile's five panes as text for reading or grep:
-// the rows the browser shows, without styling.
+// the rows the browser shows, without styling, after a line of the
+// company's flags when it has any.
 func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
 	var b strings.Builder
 	b.WriteString(clean(orNumber(p.CompanyName, p.CompanyNumber)) + "\n")
@@ -22,6 +23,9 @@ func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
 	}
 	head = append(head, clean(labels.CompanyType(p.Type)))
 	b.WriteString(strings.Join(nonEmpty(head), " · ") + "\n")
+	if flags := Flags(p, nil, today); len(flags) > 0 {
+		b.WriteString("Flags: " + FlagWords(flags) + "\n")
+	}
 	for _, pane := range Panes(p, today) {
 		b.WriteString("\n")
 		writeRows(&b, pane.Title, pane.Rows)
