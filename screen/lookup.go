@@ -103,8 +103,7 @@ func (r *run) byName(q Query) outcome {
 	if err != nil {
 		return notScreened(r, err)
 	}
-	var matches []Candidate
-	var all []Candidate
+	var matches, close []Candidate
 	seen := map[api.Number]bool{}
 	for _, it := range found.Items {
 		if it.ItemKind() != api.SearchCompany {
@@ -116,36 +115,38 @@ func (r *run) byName(q Query) outcome {
 		}
 		seen[n] = true
 		c := Candidate{Number: n, Name: it.Title, Status: it.CompanyStatus}
-		all = append(all, c)
 		if q.name.matches(parseName(it.Title)) {
 			matches = append(matches, c)
+		}
+		// Only a name with a word of the one asked for is close to it:
+		// the search finds names that share only "LIMITED".
+		if shares, _ := sharesAWord(q.Name, it.Title); shares {
+			close = append(close, c)
 		}
 	}
 	switch {
 	case len(matches) == 1:
 		return r.company(matches[0].Number)
 	case len(matches) > 1:
-		return outcome{result: Unresolved, candidates: first(matches, MaxCandidates),
-			why: fmt.Sprintf("%d companies have this name%s", len(matches), candidateList(matches))}
-	case len(all) == 0:
-		return outcome{result: Unresolved, why: "no company name matches it"}
+		why := fmt.Sprintf("%d companies have this name: %s", len(matches), candidateList(matches))
+		if more := len(matches) - MaxCandidates; more > 0 {
+			why += fmt.Sprintf(" and %d more", more)
+		}
+		return outcome{result: Unresolved, candidates: first(matches, MaxCandidates), why: why}
+	case len(close) == 0:
+		return outcome{result: Unresolved, why: "no company has this name, or one like it"}
 	}
-	return outcome{result: Unresolved, candidates: first(all, MaxCandidates),
-		why: "no company has exactly this name" + strings.Replace(candidateList(all), ": ", "; the closest: ", 1)}
+	return outcome{result: Unresolved, candidates: first(close, MaxCandidates),
+		why: "no company has exactly this name; the closest: " + candidateList(close)}
 }
 
-// candidateList names the first MaxCandidates companies, and how many
-// more there are.
+// candidateList names the first MaxCandidates companies.
 func candidateList(cs []Candidate) string {
 	var parts []string
 	for _, c := range first(cs, MaxCandidates) {
 		parts = append(parts, fmt.Sprintf("%s (%s)", orUnnamed(c.Name), c.Number))
 	}
-	s := ": " + strings.Join(parts, ", ")
-	if more := len(cs) - MaxCandidates; more > 0 {
-		s += fmt.Sprintf(" and %d more", more)
-	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
 func first(cs []Candidate, n int) []Candidate {

@@ -109,7 +109,8 @@ func TestEveryInputGetsARowWithItsResult(t *testing.T) {
 		{"Freedonian Rubber Duck Exports SA", Unresolved, "", "2 companies have this name", []api.Number{"BR006410", "FC006406"}},
 		{"Gooseberry Fool Ltd", Unresolved, "", "no company has exactly this name; the closest: GOOSEBERRY FOOL",
 			[]api.Number{"00006412", "00006411", "00006413"}},
-		{"Zyzzogeton Quux", Unresolved, "", "no company name matches it", nil},
+		{"Zyzzogeton Quux", Unresolved, "", "no company has this name, or one like it", nil},
+		{"Acme Ltd", Unresolved, "", "no company has this name, or one like it", nil}, // the search finds a thousand LTDs
 		{"Acme Ltd (00006400)", Unresolved, "", "the number in it, 00006400, is MARZIPAN MOUNTAIN SOFTWARE LTD", []api.Number{"00006400"}},
 		{"MARZIPAN LTD (00006400)", OK, "00006400", "", nil},
 	}
