@@ -85,9 +85,13 @@ const (
 	StatusClosed                          // dissolved, removed, closed
 	StatusInsolvent                       // liquidation, administration...
 	StatusOther
-	Emphasis // what the registry's pages show in bold: what a filing is
-	Verified // an identity verified
-	Overdue  // a date past: a verification statement, a watched company's deadline
+	Emphasis    // what the registry's pages show in bold: what a filing is
+	Verified    // an identity verified
+	Overdue     // a date past: a verification statement, a watched company's deadline
+	FlagSevere  // a flag of SeveritySevere: the company has ended or is insolvent
+	FlagWarning // a flag of SeverityWarning: overdue, strike-off proposed...
+	FlagInfo    // a flag of SeverityInfo: worth knowing
+	NeedsALook  // a screening's result other than ok
 )
 
 // Line is one line of a document, and the registry link on it, if any.

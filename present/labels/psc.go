@@ -70,3 +70,33 @@ func PSCStatement(v string, linkedPSCName string) string {
 	}
 	return Humanize(k)
 }
+
+// pscStatementsShort are the PSC statements in a few words, for a table's
+// cell; the keys are as pscStatements' and overseasEntityStatements'.
+var pscStatementsShort = map[string]string{
+	"no-individual-or-entity-with-significant-control":           "no registrable person",
+	"psc-exists-but-not-identified":                              "a registrable person not identified",
+	"psc-details-not-confirmed":                                  "a person's details not confirmed",
+	"steps-to-find-psc-not-yet-completed":                        "still looking for registrable persons",
+	"psc-contacted-but-no-response":                              "a notice not answered",
+	"restrictions-notice-issued-to-psc":                          "a restrictions notice issued",
+	"psc-has-failed-to-confirm-changed-details":                  "a person has not confirmed changes",
+	"all-beneficial-owners-identified":                           "all beneficial owners identified",
+	"no-beneficial-owner-identified":                             "no registrable beneficial owner",
+	"at-least-one-beneficial-owner-unidentified":                 "a beneficial owner not identified",
+	"information-not-provided-for-at-least-one-beneficial-owner": "a beneficial owner's details missing",
+	"at-least-one-managing-officer-unidentified":                 "a managing officer not identified",
+	"information-not-provided-for-at-least-one-managing-officer": "a managing officer's details missing",
+}
+
+// PSCStatementShort is a PSC statement in a few words: "no registrable
+// person". The partnership variants and the registry's misspelt key read
+// as the company's; unknown keys are humanised.
+func PSCStatementShort(v string) string {
+	k := strings.TrimSuffix(norm(v), "-partnership")
+	k = strings.Replace(k, "signficant", "significant", 1)
+	if s, ok := pscStatementsShort[k]; ok {
+		return s
+	}
+	return Humanize(norm(v))
+}

@@ -58,3 +58,33 @@ func TestEveryPSCStatementIsACompleteSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestPSCStatementShort(t *testing.T) {
+	tests := []struct {
+		name, key, want string
+	}{
+		{"the live misspelling is understood", "no-individual-or-entity-with-signficant-control", "no registrable person"},
+		{"a partnership variant reads as the company's", "psc-exists-but-not-identified-partnership", "a registrable person not identified"},
+		{"an overseas entity statement", "no-beneficial-owner-identified", "no registrable beneficial owner"},
+		{"keys in odd case are normalised", " Steps-To-Find-PSC-Not-Yet-Completed ", "still looking for registrable persons"},
+		{"an unknown statement is humanised", "psc-is-a-cat", "PSC is a cat"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := PSCStatementShort(tt.key); got != tt.want {
+				t.Errorf("PSCStatementShort(%q) = %q, want %q", tt.key, got, tt.want)
+			}
+		})
+	}
+	// Every statement with a sentence has a few words too.
+	for k := range pscStatements {
+		if _, ok := pscStatementsShort[k]; !ok {
+			t.Errorf("%s has no short words", k)
+		}
+	}
+	for k := range overseasEntityStatements {
+		if _, ok := pscStatementsShort[k]; !ok {
+			t.Errorf("%s has no short words", k)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package present
+
+import (
+	"strings"
+	"testing"
+
+	"coview/api"
+	"coview/present/labels"
+	"coview/screen"
+)
+
+// screened is an ok row for a profile body.
+func screened(t *testing.T, i int, input, body string, deep *screen.Deep) screen.Row {
+	t.Helper()
+	p := profile(t, body)
+	return screen.Row{Index: i, Input: screen.Input{Line: i + 1, Text: input}, Result: screen.OK,
+		Number: api.Number(p.CompanyNumber), Profile: p, Deep: deep}
+}
+
+func record(row screen.Row, deep bool) map[string]string {
+	out := map[string]string{}
+	values := ScreenRecord(row, deep, flagsToday)
+	for i, f := range ScreenFields(deep) {
+		out[f] = values[i]
+	}
+	return out
+}
+
+func TestAScreenedRowsFieldsAreWordsDatesAndYesOrNo(t *testing.T) {
+	t.Parallel()
+	row := screened(t, 0, "6407", `{"company_number":"00006407","company_name":"GRUMBLE & SONS\nPLUMBING LTD","company_status":"active",
+		"type":"ltd","date_of_creation":"2016-09-16","accounts":{"next_accounts":{"due_on":"2026-10-12","overdue":true}},
+		"confirmation_statement":{"next_due":"2026-09-30","overdue":false}}`, nil)
+	got := record(row, false)
+	want := map[string]string{
+		FieldInput: "6407", FieldNumber: "00006407", FieldName: "GRUMBLE & SONS\nPLUMBING LTD", FieldStatus: "Active",
+		FieldType: "Private limited company", FieldIncorporated: "2016-09-16", FieldAccountsDue: "2026-10-12",
+		FieldAccountsOverdue: "yes", FieldConfirmationDue: "2026-09-30", FieldConfirmationOverdue: "no",
+		FieldFlags: "accounts overdue", FieldResult: "ok", FieldWhy: "",
+	}
+	for f, v := range want {
+		if got[f] != v {
+			t.Errorf("%s = %q, want %q", f, got[f], v)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("fields %v", got)
+	}
+}
+
+func TestAnEndedCompanysOverdueFieldsAreEmptyNotYes(t *testing.T) {
+	t.Parallel()
+	row := screened(t, 0, "6402", `{"company_number":"00006402","company_status":"dissolved","accounts":{"next_accounts":{"due_on":"2025-05-31","overdue":true}},
+		"confirmation_statement":{"overdue":true}}`, nil)
+	got := record(row, false)
+	if got[FieldAccountsOverdue] != "" || got[FieldConfirmationOverdue] != "" || got[FieldAccountsDue] != "2025-05-31" || got[FieldFlags] != "dissolved" {
+		t.Fatalf("fields %v", got)
+	}
+}
+
+func TestRowsWithoutACompanyKeepTheirInputResultAndWhy(t *testing.T) {
+	t.Parallel()
+	row := screen.Row{Input: screen.Input{Text: "evil \x1b]0;title\x07 name"}, Result: screen.Unresolved,
+		Why: "no company has exactly this name; the closest: X \x1b[2J LTD (00000001)"}
+	got := record(row, true)
+	if got[FieldResult] != "unresolved" || strings.ContainsRune(got[FieldInput]+got[FieldWhy], 0x1b) || got[FieldName] != "" || got[FieldActiveDirectors] != "" {
+		t.Fatalf("fields %q", got)
+	}
+}
+
+func TestTheDeepFieldsCountWhatWasRead(t *testing.T) {
+	t.Parallel()
+	deep := &screen.Deep{
+		Charges:    &screen.ChargeFacts{Outstanding: 2, PartSatisfied: 1, Known: true},
+		Insolvency: &screen.InsolvencyFacts{Cases: []string{"creditors-voluntary-liquidation"}},
+		Statements: &screen.StatementFacts{Active: []string{"no-individual-or-entity-with-signficant-control"}},
+		Directors:  &screen.DirectorFacts{Active: 3, Appointed: 1, Resigned: 2, Complete: true},
+	}
+	got := record(screened(t, 0, "6403", `{"company_number":"00006403","company_status":"liquidation"}`, deep), true)
+	want := map[string]string{
+		FieldOutstandingCharges: "2", FieldPartSatisfied: "1", FieldInsolvencyCases: labels.InsolvencyCase("creditors-voluntary-liquidation"),
+		FieldPSCStatements: "no registrable person", FieldActiveDirectors: "3", FieldDirectorsAppointed: "1", FieldDirectorsResigned: "2",
+		FieldFlags: "in liquidation; no registrable PSC identified; 2 outstanding charges, 1 part satisfied",
+	}
+	for f, v := range want {
+		if got[f] != v {
+			t.Errorf("%s = %q, want %q", f, got[f], v)
+		}
+	}
+}
+
+func TestTheScreeningPageHasARowPerInputWithItsFlagsAccented(t *testing.T) {
+	t.Parallel()
+	rows := []screen.Row{
+		screened(t, 0, "6403", `{"company_number":"00006403","company_name":"WONKY","company_status":"liquidation","accounts":{"overdue":true}}`, nil),
+		{Index: 1, Input: screen.Input{Text: "0123 4567"}, Result: screen.Invalid, Why: "it could be one number"},
+	}
+	pg := ScreenPage(rows, false, flagsToday)
+	if len(pg.Items) != 2 || pg.Summary != "2 rows: 1 ok, 1 invalid" || len(pg.Columns) != len(pg.Items[0].Cells) {
+		t.Fatalf("page %+v", pg)
+	}
+	it := pg.Items[0]
+	flags := it.Cells[8]
+	var accented []string
+	for _, a := range it.Accents {
+		if a.Cell == 8 {
+			accented = append(accented, flags[a.Start:a.End]+"/"+map[AccentKind]string{FlagSevere: "severe", FlagWarning: "warning"}[a.Kind])
+		}
+	}
+	if strings.Join(accented, " ") != "in liquidation/severe accounts overdue/warning" || it.Link != "/company/00006403" {
+		t.Fatalf("flags %q accented %v, link %q", flags, accented, it.Link)
+	}
+	if bad := pg.Items[1]; bad.Link != "" || bad.Cells[9] != "invalid" || bad.Accents[0].Kind != NeedsALook {
+		t.Fatalf("invalid row %+v", bad)
+	}
+}
+
+func TestScreenedRowsSortByAnyColumnKeepingInputOrderForTies(t *testing.T) {
+	t.Parallel()
+	rows := []screen.Row{
+		screened(t, 0, "b", `{"company_number":"00000002","company_name":"BETA","company_status":"active","date_of_creation":"2020-01-01"}`, nil),
+		{Index: 1, Input: screen.Input{Text: "zzz"}, Result: screen.Invalid, Why: "nonsense"},
+		screened(t, 2, "a", `{"company_number":"00000001","company_name":"ALPHA","company_status":"liquidation","date_of_creation":"2010-01-01"}`, nil),
+		screened(t, 3, "c", `{"company_number":"00000003","company_name":"GAMMA","company_status":"active","accounts":{"overdue":true},"date_of_creation":"2015-01-01"}`, nil),
+	}
+	order := func() string {
+		var s []string
+		for _, r := range rows {
+			s = append(s, r.Input.Text)
+		}
+		return strings.Join(s, " ")
+	}
+	cases := []struct {
+		field      string
+		descending bool
+		want       string
+	}{
+		{FieldName, false, "a b c zzz"},
+		{FieldName, true, "c b a zzz"},
+		{FieldIncorporated, false, "a c b zzz"},
+		{FieldFlags, false, "a c b zzz"},
+		{FieldResult, false, "b a c zzz"},
+		{FieldResult, true, "zzz b a c"},
+		{FieldInput, false, "a b c zzz"},
+	}
+	for _, tc := range cases {
+		SortScreenRows(rows, tc.field, tc.descending, flagsToday)
+		if got := order(); got != tc.want {
+			t.Errorf("by %s (descending %v): %s, want %s", tc.field, tc.descending, got, tc.want)
+		}
+	}
+}
+
+func TestTheCostIsSaidBeforeTheScreeningStarts(t *testing.T) {
+	t.Parallel()
+	plan := screen.PlanFor(screen.Arguments([]string{"6400", "6401", "6400", "Marzipan Mountain Software Ltd", "???"}), true)
+	want := "5 entries: 2 company numbers and 1 name to find, 1 repeat asked for once, 1 neither; at most 16 requests " +
+		"(--deep reads up to 4 more for each company: charges, insolvency, PSC statements, officers; another for each 100 officers past 100)"
+	if got := ScreenPlan(plan); got != want {
+		t.Fatalf("plan\n%s\nwant\n%s", got, want)
+	}
+}
