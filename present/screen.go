@@ -181,7 +181,7 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 			dir := d.Directors
 			directors = fmt.Sprintf("%d active", dir.Active)
 			if dir.Appointed+dir.Resigned > 0 {
-				directors += fmt.Sprintf(", %d in, %d out this year", dir.Appointed, dir.Resigned)
+				directors += fmt.Sprintf(" (%d in, %d out in 12 months)", dir.Appointed, dir.Resigned)
 			}
 		}
 		cells = append(cells, charges, line(FieldInsolvencyCases), line(FieldPSCStatements), directors)

@@ -19,8 +19,9 @@ answers in one shot instead; plain text is the default when stdout is not a
 terminal and a number is given. coview search finds companies, officers and
 disqualified officers by name, coview disqualified prints a disqualified
 officer's record, coview connections the companies around one, coview
-document saves a filing's document, coview watch keeps a list of companies
-and tells what changed at them, coview config where its settings are.
+screen a pasted list of numbers and names, coview document saves a filing's
+document, coview watch keeps a list of companies and tells what changed at
+them, coview config where its settings are.
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
@@ -54,6 +55,8 @@ Exit codes:
   4    company not found, no such link to follow, nothing matches a search,
        no such filing or document (coview document), or no such record of a
        disqualified officer (coview disqualified)
+  5    coview screen: some rows were not screened (the budget, the quota or a
+       failure; each says why)
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 const rootExample = `
@@ -77,6 +80,8 @@ coview search --disqualified grimthorpe
 coview disqualified natural/GrImThOrPe0x1b0DeAdBeEf42
 # the companies and people around a company
 coview connections 00006412
+# screen a list of numbers and names: one row each, with red flags
+pbpaste | coview screen -
 # save a filing's document (its transaction id is on the filing's page)
 coview document 00006400 OTI1ODMyMTcxNWRtb3JlZ3h6
 # watch companies, and ask what changed (nothing printed when nothing did)
@@ -116,7 +121,7 @@ func newRootCommand(env Env) *cobra.Command {
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
 	cmd.RegisterFlagCompletionFunc("category", completeCategories)
-	cmd.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
+	cmd.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
 	return cmd
 }
 
