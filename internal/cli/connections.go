@@ -10,7 +10,6 @@ import (
 
 	"coview/api"
 	"coview/connections"
-	"coview/keystore"
 	"coview/present"
 )
 
@@ -116,20 +115,11 @@ func runConnections(ctx context.Context, args []string, f *connectionsFlags, env
 		return err
 	}
 
-	reg, err := f.registry.open(env)
+	reg, err := openWithKey(&f.registry, env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
-	key, err := keys{reg: reg, env: env}.find()
-	switch {
-	case errors.Is(err, keystore.ErrNoKey):
-		return keys{reg: reg, env: env}.noKey()
-	case err != nil:
-		return &exitError{code: exitAuth, msg: err.Error()}
-	}
-	reg.client.SetKey(key.Value)
-	oneShot(reg.client, env)
 
 	opts := connections.Options{Depth: f.depth, Budget: f.budget}
 	var line *statusLine

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"coview/api"
-	"coview/keystore"
 	"coview/present"
 	"coview/present/sanitize"
 	"coview/save"
@@ -149,20 +148,11 @@ func runDocument(ctx context.Context, args []string, f *documentFlags, env Env) 
 		return err
 	}
 
-	reg, err := f.registry.open(env)
+	reg, err := openWithKey(&f.registry, env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
-	key, err := keys{reg: reg, env: env}.find()
-	switch {
-	case errors.Is(err, keystore.ErrNoKey):
-		return keys{reg: reg, env: env}.noKey()
-	case err != nil:
-		return &exitError{code: exitAuth, msg: err.Error()}
-	}
-	reg.client.SetKey(key.Value)
-	oneShot(reg.client, env)
 
 	about := fmt.Sprintf("filing %s of company %s", id, number)
 	filing, err := reg.client.Filing(ctx, api.FilingPath(number, id))

@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"coview/api"
-	"coview/keystore"
 	"coview/present"
 	"coview/present/sanitize"
 	"coview/screen"
@@ -153,20 +152,11 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 		out = screenJSON
 	}
 
-	reg, err := f.registry.open(env)
+	reg, err := openWithKey(&f.registry, env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
-	key, err := keys{reg: reg, env: env}.find()
-	switch {
-	case errors.Is(err, keystore.ErrNoKey):
-		return keys{reg: reg, env: env}.noKey()
-	case err != nil:
-		return &exitError{code: exitAuth, msg: err.Error()}
-	}
-	reg.client.SetKey(key.Value)
-	oneShot(reg.client, env)
 
 	budget := f.budget
 	if budget == 0 {
