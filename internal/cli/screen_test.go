@@ -246,3 +246,22 @@ func TestScreenHelpHasExamplesAndExitCodes(t *testing.T) {
 		t.Errorf("the root's help does not list exit code 5:\n%s", r.stdout)
 	}
 }
+
+func TestScreenReadsAColumnOfTSVWithAHeading(t *testing.T) {
+	t.Parallel()
+	srv := demoRegistry(t)
+	tsv := "Supplier\tCRN\tTerms\nMarzipan\t6400\t30 days\nNobody\t\t60 days\nCloudberry\tsc 6405\t30 days\n"
+	r, records := screenAsCSV(t, tsv, demoEnv(srv), "-", "--column", "2")
+	if r.code != 0 || len(records) != 4 || !strings.Contains(r.stderr, `"CRN", is a heading`) {
+		t.Fatalf("exit %d, %d records; stderr %s", r.code, len(records), r.stderr)
+	}
+	for i, want := range [][2]string{{"00006400", "ok"}, {"", "invalid"}, {"SC006405", "ok"}} {
+		rec := records[i+1]
+		if field(records[0], rec, "number") != want[0] || field(records[0], rec, "result") != want[1] {
+			t.Errorf("row %d: %q", i+1, rec)
+		}
+	}
+	if got := field(records[0], records[2], "why"); got != "column 2 is empty" {
+		t.Errorf("the empty field's why: %q", got)
+	}
+}
