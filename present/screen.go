@@ -135,7 +135,8 @@ func overdueField(b *bool, closed bool) string {
 
 // ScreenPage is a screening's rows as a list page, one item per row in
 // the order given: the browser's table and --plain alike. A row about a
-// company opens it. The statuses are accented by class, each flag by its
+// company opens it; a row not answered yet (screen.Pending) shows its
+// input and "…". The statuses are accented by class, each flag by its
 // severity, and a result other than ok as needing a look.
 func ScreenPage(rows []screen.Row, deep bool, today time.Time) *Page {
 	pg := &Page{Total: len(rows), Summary: ScreenSummary(rows)}
@@ -187,7 +188,11 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 		cells = append(cells, charges, line(FieldInsolvencyCases), line(FieldPSCStatements), directors)
 	}
 	flagCell := len(cells)
-	cells = append(cells, line(FieldFlags), string(row.Result), line(FieldWhy))
+	result := string(row.Result)
+	if row.Result == "" {
+		result = "…" // not answered yet: a table filling in shows its rows at once
+	}
+	cells = append(cells, line(FieldFlags), result, line(FieldWhy))
 	if p := row.Profile; p != nil {
 		at := 0
 		for i, f := range Flags(p, row.Deep, today) {
@@ -198,7 +203,7 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 			at += len(f.Words)
 		}
 	}
-	if row.Result != screen.OK {
+	if row.Result != screen.OK && row.Result != "" {
 		it.Accents = append(it.Accents, Accent{Cell: flagCell + 1, End: len(row.Result), Kind: NeedsALook})
 	}
 	if row.Number != "" && row.Result != screen.Invalid {

@@ -115,6 +115,16 @@ func TestTheScreeningPageHasARowPerInputWithItsFlagsAccented(t *testing.T) {
 	}
 }
 
+func TestRowsNotAnsweredYetShowTheirInput(t *testing.T) {
+	t.Parallel()
+	pg := ScreenPage(screen.Pending(screen.Arguments([]string{"6400", "Marzipan"})), true, flagsToday)
+	for i, it := range pg.Items {
+		if it.Cells[0] != []string{"6400", "Marzipan"}[i] || it.Cells[len(it.Cells)-2] != "…" || it.Link != "" || len(it.Accents) != 0 {
+			t.Fatalf("pending row %d: %+v", i, it)
+		}
+	}
+}
+
 func TestScreenedRowsSortByAnyColumnKeepingInputOrderForTies(t *testing.T) {
 	t.Parallel()
 	rows := []screen.Row{

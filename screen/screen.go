@@ -145,6 +145,17 @@ func (r *Report) Count(res Result) int {
 	return n
 }
 
+// Pending are the rows of inputs before any is answered: each input in
+// its place, with no result yet, for a table that fills in as OnRow hands
+// it the answers.
+func Pending(inputs []Input) []Row {
+	rows := make([]Row, len(inputs))
+	for i, in := range inputs {
+		rows[i] = Row{Index: i, Input: in}
+	}
+	return rows
+}
+
 // Screener screens lists over one registry and remembers every answer it
 // got for its whole life: a browser holds one for its session, so that
 // screening a list again, or a longer list with the same companies, costs
@@ -244,11 +255,10 @@ func (s *Screener) Screen(ctx context.Context, inputs []Input, opts Options) *Re
 	r := &run{s: s, ctx: ctx, opts: opts, budget: budget, today: today,
 		rows: len(inputs), counts: map[Result]int{}}
 
-	rows := make([]Row, len(inputs))
+	rows := Pending(inputs)
 	groups := map[string][]int{}
 	var order []string
 	for i, in := range inputs {
-		rows[i] = Row{Index: i, Input: in}
 		if in.Invalid != "" {
 			rows[i].Result, rows[i].Why = Invalid, in.Invalid
 			continue
