@@ -41,9 +41,9 @@ func Arguments(args []string) []Input {
 // it is returned as header, so that a caller can say it was skipped.
 func Lines(text string) (inputs []Input, header string) {
 	text = strings.TrimPrefix(text, "\uFEFF") // a spreadsheet's byte order mark
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		l = strings.TrimSuffix(l, "\r")
+	// Lines end in LF, CRLF, or CR alone (an old Mac's export).
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	for i, l := range strings.Split(text, "\n") {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}

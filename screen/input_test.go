@@ -54,6 +54,7 @@ func TestPastedLinesAreInputsBlankLinesAndAHeadingAreNot(t *testing.T) {
 		header     string
 	}{
 		{"numbers with a blank line and CRLF", "6400\r\n\r\nsc 6405\r\n", []Input{{Line: 1, Text: "6400"}, {Line: 3, Text: "sc 6405"}}, ""},
+		{"lines ending in CR alone", "6400\r6401\r", []Input{{Line: 1, Text: "6400"}, {Line: 2, Text: "6401"}}, ""},
 		{"a heading of heading words", "Company number\n6400\n", []Input{{Line: 2, Text: "6400"}}, "Company number"},
 		{"a heading over names", "Supplier name\nMarzipan Mountain Software Ltd\n", []Input{{Line: 2, Text: "Marzipan Mountain Software Ltd"}}, "Supplier name"},
 		{"an unknown heading over numbers", "Kundennummer\n6400\n6401\n", []Input{{Line: 2, Text: "6400"}, {Line: 3, Text: "6401"}}, "Kundennummer"},

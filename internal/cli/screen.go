@@ -230,14 +230,18 @@ func screenInputs(args []string, column int, env Env) ([]screen.Input, error) {
 
 // notScreenedStatus says on stderr why rows were not screened, once for
 // each reason, and ends with the exit code for it: 3 when the key was
-// refused, else 5. A screening stopped by a signal says nothing (the
-// shell does).
+// refused, else 5. Rows a signal stopped are not told (the shell tells
+// the signal, and the exit status is its).
 func notScreenedStatus(rep *screen.Report, env Env) error {
 	var reasons []string
 	seen := map[string]int{}
-	auth := false
+	auth, stopped := false, false
 	for _, r := range rep.Rows {
 		if r.Result != screen.NotScreened {
+			continue
+		}
+		if errors.Is(r.Err, screen.ErrStopped) || errors.Is(r.Err, api.ErrCanceled) {
+			stopped = true
 			continue
 		}
 		if errors.Is(r.Err, api.ErrInvalidKey) || errors.Is(r.Err, api.ErrMissingKey) || errors.Is(r.Err, api.ErrForbidden) {
@@ -252,7 +256,7 @@ func notScreenedStatus(rep *screen.Report, env Env) error {
 		}
 		seen[why]++
 	}
-	if len(reasons) == 0 {
+	if len(reasons) == 0 && !stopped {
 		return nil
 	}
 	for _, why := range reasons {

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"coview/present"
@@ -263,5 +266,25 @@ func TestScreenReadsAColumnOfTSVWithAHeading(t *testing.T) {
 	}
 	if got := field(records[0], records[2], "why"); got != "column 2 is empty" {
 		t.Errorf("the empty field's why: %q", got)
+	}
+}
+
+func TestScreenStoppedByASignalStillListsEveryRowAndLeavesTheTellingToTheShell(t *testing.T) {
+	t.Parallel()
+	srv := demoRegistry(t)
+	env := demoEnv(srv)
+	ctx, stop := context.WithCancelCause(context.Background())
+	stop(&stopped{syscall.SIGINT})
+	var out, errb bytes.Buffer
+	code := Main(ctx, []string{"screen", "--csv", "6400", "6401", "??"}, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(name string) string { return env[name] }})
+	records, err := csv.NewReader(&out).ReadAll()
+	if code != 130 || err != nil || len(records) != 4 || errb.String() != "" {
+		t.Fatalf("exit %d, %d records (%v), stderr %q", code, len(records), err, errb.String())
+	}
+	for i, want := range []string{"not_screened", "not_screened", "invalid"} {
+		if got := field(records[0], records[i+1], "result"); got != want {
+			t.Errorf("row %d: %s, want %s", i+1, got, want)
+		}
 	}
 }
