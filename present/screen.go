@@ -141,7 +141,7 @@ func overdueField(b *bool, closed bool) string {
 func ScreenPage(rows []screen.Row, deep bool, today time.Time) *Page {
 	pg := &Page{Total: len(rows), Summary: ScreenSummary(rows)}
 	pg.Columns = []Column{{Title: "Input", Flex: true}, {Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status"},
-		{Title: "Type"}, {Title: "Incorporated"}, {Title: "Accounts due"}, {Title: "Statement due"}}
+		{Title: "Type"}, {Title: "Incorporated"}, {Title: "Accounts due"}, {Title: "Confirmation due"}}
 	if deep {
 		pg.Columns = append(pg.Columns, Column{Title: "Charges"}, Column{Title: "Insolvency", Flex: true},
 			Column{Title: "PSC statements", Flex: true}, Column{Title: "Directors"})
