@@ -103,6 +103,13 @@ func Flags(p *api.Profile, deep *screen.Deep, today time.Time) []Flag {
 	return out
 }
 
+// HeaderFlags are a company's flags as a header shows them beside its
+// status badge: all but the status itself, which the badge says already.
+func HeaderFlags(p *api.Profile, deep *screen.Deep, today time.Time) []Flag {
+	status := flagKey(p.CompanyStatus)
+	return slices.DeleteFunc(Flags(p, deep, today), func(f Flag) bool { return f.Key == status })
+}
+
 // FlagWords are flags' words, for a line or a cell: "in liquidation;
 // accounts overdue".
 func FlagWords(flags []Flag) string {

@@ -154,6 +154,32 @@ func TestTheHeaderAlertsAreFlagsInTheSameWords(t *testing.T) {
 	}
 }
 
+func TestAHeaderLeavesTheStatusToItsBadge(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, body string
+		want       []string
+	}{
+		{"in liquidation with overdue accounts", `{"company_status":"liquidation","accounts":{"overdue":true}}`,
+			[]string{"accounts overdue (accounts-overdue, warning)"}},
+		{"dissolved, its stale flags left out too", `{"company_status":"dissolved","accounts":{"overdue":true}}`, nil},
+		{"active with a proposal to strike off", `{"company_status":"active","company_status_detail":"active-proposal-to-strike-off"}`,
+			[]string{"strike-off proposed (active-proposal-to-strike-off, warning)"}},
+		{"a status in capitals is the badge's all the same", `{"company_status":" Administration ","has_insolvency_history":true}`, nil},
+		{"recently incorporated and dormant", `{"company_status":"active","date_of_creation":"2026-05-01","accounts":{"last_accounts":{"type":"dormant"}}}`,
+			[]string{"dormant accounts (dormant-accounts, info)", "recently incorporated (recently-incorporated, info)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got := flagList(HeaderFlags(profile(t, tc.body), nil, flagsToday))
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Fatalf("header flags\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
 func TestThePlainProfileSaysItsFlagsNearTheTop(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
