@@ -37,7 +37,7 @@ func TestTheSearchBoxKeepsWhatIsTypedAsTyped(t *testing.T) {
 			if got := m.box.Value(); got != tc.want {
 				t.Fatalf("typed %q, the box holds %q, want %q", tc.typed, got, tc.want)
 			}
-			mustContain(t, splitLines(screen(m))[1], tc.shown)
+			mustContain(t, searchLine(screen(m)), tc.shown) // under the name and its flags
 		})
 	}
 }

@@ -61,6 +61,9 @@ func (m *model) frame() frame {
 	var f frame
 	w := m.c.Width
 	f.top = append(f.top, m.titleLine(w))
+	if s, ok := m.page.(common.Subtitled); ok {
+		f.top = append(f.top, s.Subtitle(w)...)
+	}
 	if m.cmd.Active() {
 		f.top = append(f.top, m.cmd.Lines(w)...)
 	} else {

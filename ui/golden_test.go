@@ -28,6 +28,12 @@ var goldenScreens = []struct {
 		send(t, m, tea.PasteMsg{Content: "00006407\n"})
 		press(t, m, "3")
 	}},
+	{"flags_in_liquidation", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "00006403\n"})
+	}},
+	{"flags_strike_off", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: "SC006405\n"})
+	}},
 	{"links", func(t *testing.T, m *model) {
 		send(t, m, tea.PasteMsg{Content: "00006400\n"})
 		press(t, m, "5", "down")

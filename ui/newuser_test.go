@@ -108,7 +108,7 @@ func TestASuggestionReadsInTheRegistrysCaseWithNoStrayEllipsis(t *testing.T) {
 	if v := m.box.Value(); v != "sc" {
 		t.Fatalf("typing sc while SC006405 is suggested left %q", v)
 	}
-	first := splitLines(screen(m))[1]
+	first := searchLine(screen(m))
 	if !strings.Contains(first, "SC006405") || strings.Contains(first, "…") {
 		t.Fatalf("the search line reads %q", first)
 	}
@@ -168,16 +168,26 @@ func TestANumberNotFoundFromTheCommandLineIsPutInTheBox(t *testing.T) {
 	mustContain(t, screen(m), "Company 00000009 not found", "It is in the search box")
 }
 
+// The header says strike-off and overdue on the line under the name,
+// with the rest of the company's flags (issue 24), each with its sign.
 func TestTheHeaderSaysStrikeOffAndOverdue(t *testing.T) {
 	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{})
 	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
 	send(t, m, tea.PasteMsg{Content: "SC006405\n"})
-	mustContain(t, splitLines(screen(m))[0], "! strike-off proposed")
+	if flags := splitLines(screen(m))[1]; strings.TrimSpace(flags) != "! strike-off proposed" {
+		t.Fatalf("the line under the name reads %q", flags)
+	}
 	send(t, m, tea.PasteMsg{Content: "00006407\n"})
-	mustContain(t, splitLines(screen(m))[0], "! accounts overdue", "! confirmation overdue")
-	send(t, m, tea.PasteMsg{Content: "00006402\n"}) // dissolved: its stale flags say nothing
-	mustNotContain(t, splitLines(screen(m))[0], "overdue")
+	if flags := splitLines(screen(m))[1]; strings.TrimSpace(flags) != "! accounts overdue  ! confirmation overdue" {
+		t.Fatalf("the line under the name reads %q", flags)
+	}
+	mustNotContain(t, splitLines(screen(m))[0], "overdue") // said once, under the name
+	send(t, m, tea.PasteMsg{Content: "00006402\n"})        // dissolved: its stale flags say nothing
+	mustNotContain(t, strings.Join(splitLines(screen(m))[:2], "\n"), "overdue")
+	if !strings.HasPrefix(splitLines(screen(m))[1], "Company ›") {
+		t.Fatalf("a company whose badge says it all has a line of flags:\n%s", screen(m))
+	}
 }
 
 func TestATooSmallWindowSaysSo(t *testing.T) {

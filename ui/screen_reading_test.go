@@ -168,3 +168,14 @@ func mustShowCompany(t *testing.T, s snapshot, number, name string) {
 		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
 	}
 }
+
+// searchLine is the line of the search box: under the title, and under a
+// profile's flags when it has any.
+func searchLine(screen string) string {
+	for _, l := range topLines(screen) {
+		if strings.HasPrefix(l, "Company ›") {
+			return l
+		}
+	}
+	return ""
+}

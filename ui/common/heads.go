@@ -27,13 +27,20 @@ func (c *Common) TitleLine(at Place, p *api.Profile, w int) string {
 // name gives way first when the line is too long (and the overview then
 // shows it whole in a row of its own).
 func (c *Common) CompanyLine(p *api.Profile, n api.Number, w int) string {
-	name, room, tail := c.CompanyParts(p, n, w)
+	name, room, tail := c.CompanyParts(p, n, w, true)
+	return Fit(c.Styles.Title.Render(ansi.Truncate(name, room, "…"))+tail, w)
+}
+
+// ProfileLine is CompanyLine without the alerts: a profile says them, with
+// the rest of the company's flags, on the line under it (FlagLines).
+func (c *Common) ProfileLine(p *api.Profile, n api.Number, w int) string {
+	name, room, tail := c.CompanyParts(p, n, w, false)
 	return Fit(c.Styles.Title.Render(ansi.Truncate(name, room, "…"))+tail, w)
 }
 
 // CompanyParts are the company's name, the cells the title line leaves
-// it, and the rest of the line, styled.
-func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string, room int, tail string) {
+// it, and the rest of the line, styled, with its alerts or without.
+func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int, alerts bool) (name string, room int, tail string) {
 	s := c.Styles
 	var rest []string
 	rest = append(rest, s.Meta.Render(Line(Or(p.CompanyNumber, n.String()))))
@@ -44,8 +51,10 @@ func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string,
 	if c.Watched != nil && c.Watched(api.Number(Or(n.String(), p.CompanyNumber))) {
 		rest = append(rest, s.Note.Render(WatchedMark))
 	}
-	for _, a := range present.Alerts(p) {
-		rest = append(rest, s.Warning.Render("! "+a))
+	if alerts {
+		for _, a := range present.Alerts(p) {
+			rest = append(rest, s.Warning.Render("! "+a))
+		}
 	}
 	if p.Type != "" {
 		rest = append(rest, s.Meta.Render(Line(labels.CompanyType(p.Type))))
@@ -58,6 +67,50 @@ func (c *Common) CompanyParts(p *api.Profile, n api.Number, w int) (name string,
 // WatchedMark is what the title line of a page about a watched company
 // says.
 const WatchedMark = "★ watched"
+
+// FlagSign marks a flag's severity in words' stead, so that flags read
+// the same without colour (NO_COLOR): "!!" for a company that has ended
+// or is insolvent, "!" for what needs looking into, "·" for what is
+// worth knowing.
+func FlagSign(s present.Severity) string {
+	switch s {
+	case present.SeveritySevere:
+		return "!!"
+	case present.SeverityWarning:
+		return "!"
+	}
+	return "·"
+}
+
+// maxFlagLines bounds the lines a company's flags take under its name.
+const maxFlagLines = 2
+
+// FlagLines are a company's flags under its name, each its sign and its
+// words in its severity's colour, as many a line as fit, on at most two
+// lines (the last cut with "…" when even they are too few); none when it
+// has none. The status is left to the badge beside the name
+// (present.HeaderFlags).
+func (c *Common) FlagLines(p *api.Profile, w int) []string {
+	var out []string
+	line, used := "", 0
+	for _, f := range present.HeaderFlags(p, nil, c.Now()) {
+		text := FlagSign(f.Severity) + " " + Line(f.Words)
+		if used > 0 && used+2+Cells(text) > w-2 && len(out) < maxFlagLines-1 {
+			out = append(out, Fit("  "+line, w))
+			line, used = "", 0
+		}
+		if used > 0 {
+			line += "  "
+			used += 2
+		}
+		line += c.Styles.Rows.Severity(f.Severity).Paint(text)
+		used += Cells(text)
+	}
+	if used > 0 {
+		out = append(out, Fit("  "+line, w))
+	}
+	return out
+}
 
 // Crumbs is the way the user came to a place, when they came from
 // another page: none for a page opened on its own.

@@ -118,6 +118,12 @@ type Sourced interface {
 	HasSource() bool
 }
 
+// Subtitled is a part with lines under its title, over the search box: a
+// profile's flags, under the company's name.
+type Subtitled interface {
+	Subtitle(w int) []string
+}
+
 // Base gives a part the pieces most parts draw alike; a part embeds it
 // and overrides what it draws differently.
 type Base struct {

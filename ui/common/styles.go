@@ -89,14 +89,23 @@ func NewStyles(isDark bool) Styles {
 		URL:     lipgloss.NewStyle().Underline(true).Foreground(accent),
 	}
 	s.tuneBubbles(fg, faint, grey, accent)
-	s.Rows = Inks{Value: InkOf(s.Value), Quiet: InkOf(s.Quiet), Selected: InkOf(s.Selected), Refused: InkOf(s.Err.Refused),
+	s.Rows = newInks(&s, green, grey, amber, accent, red)
+	return s
+}
+
+// newInks prepares the row styles from the styles and colours.
+func newInks(s *Styles, green, grey, amber, accent, red color.Color) Inks {
+	return Inks{Value: InkOf(s.Value), Quiet: InkOf(s.Quiet), Selected: InkOf(s.Selected), Refused: InkOf(s.Err.Refused),
 		Note: InkOf(s.Note), Label: InkOf(s.Label), Warning: InkOf(s.Warning), Good: InkOf(s.Good),
 		Match:     InkOf(lipgloss.NewStyle().Bold(true).Underline(true).Foreground(accent)),
 		Active:    InkOf(lipgloss.NewStyle().Foreground(green)),
 		Closed:    InkOf(lipgloss.NewStyle().Foreground(grey)),
 		Insolvent: InkOf(lipgloss.NewStyle().Foreground(amber)),
-		Other:     InkOf(lipgloss.NewStyle().Foreground(accent))}
-	return s
+		Other:     InkOf(lipgloss.NewStyle().Foreground(accent)),
+		Severe:    InkOf(lipgloss.NewStyle().Bold(true).Foreground(red)),
+		Warn:      InkOf(lipgloss.NewStyle().Foreground(amber)),
+		Info:      InkOf(lipgloss.NewStyle().Foreground(accent)),
+		Look:      InkOf(lipgloss.NewStyle().Bold(true).Foreground(amber))}
 }
 
 // badges are the status badges: white on a colour. On a dark background
@@ -160,6 +169,9 @@ type Inks struct {
 	Value, Quiet, Selected, Refused, Note, Label, Warning, Good Ink
 	// For the accented parts of a row: a search match, a status by class.
 	Match, Active, Closed, Insolvent, Other Ink
+	// A company's flags by severity (present.Severity), and a screening's
+	// result that needs a look.
+	Severe, Warn, Info, Look Ink
 }
 
 // Accent is the ink for an accented part of a row.
@@ -175,8 +187,27 @@ func (k Inks) Accent(a present.AccentKind) Ink {
 		return k.Insolvent
 	case present.Overdue:
 		return k.Warning
+	case present.FlagSevere:
+		return k.Severe
+	case present.FlagWarning:
+		return k.Warn
+	case present.FlagInfo:
+		return k.Info
+	case present.NeedsALook:
+		return k.Look
 	}
 	return k.Other
+}
+
+// Severity is the ink of a flag of a severity.
+func (k Inks) Severity(s present.Severity) Ink {
+	switch s {
+	case present.SeveritySevere:
+		return k.Severe
+	case present.SeverityWarning:
+		return k.Warn
+	}
+	return k.Info
 }
 
 // Tone is the ink for a row's tone.

@@ -70,6 +70,13 @@ func (p *Part) Layout(h int) {
 	}
 }
 
+// Title is the company's name line, without the alerts: Subtitle says
+// them with the rest of its flags.
+func (p *Part) Title(w int) string { return p.C.ProfileLine(p.Profile, p.At.Company, w) }
+
+// Subtitle is the company's flags, under its name.
+func (p *Part) Subtitle(w int) []string { return p.C.FlagLines(p.Profile, w) }
+
 // Head is the way here, what changed since the user last looked (a
 // watched company), and the panes' tabs.
 func (p *Part) Head(w int) []string {
@@ -271,7 +278,7 @@ func (p *Part) paneLines(w int) []string {
 	s := p.C.Styles
 	rows := p.panes[p.At.Tab].Rows
 	if p.At.Tab == 0 {
-		if name, room, _ := p.C.CompanyParts(p.Profile, p.At.Company, w); common.Cells(name) > room {
+		if name, room, _ := p.C.CompanyParts(p.Profile, p.At.Company, w, false); common.Cells(name) > room {
 			rows = append([]present.Row{{Label: "Name", Value: name}}, rows...)
 		}
 	}
