@@ -53,6 +53,10 @@ type Column struct {
 	// cells are now and then long ("Corporate secretary"): on a narrow
 	// screen those give way before a name is cut.
 	Brief bool
+	// Max, when not 0, is the most cells the browser gives the column
+	// however long what it holds (an entry as pasted): the rest is room
+	// for the name. Printed text is never cut.
+	Max int
 }
 
 // Item is one row of a list: its cells in column order, and where Enter

@@ -28,8 +28,9 @@ func (l *Rows) Widths(w int) []int { return Widths(l.Columns, l.Widest, l.Typica
 // its typical width. Then the later flexible columns down to MinFlex;
 // then the first flexible one (the name); then any column, the widest
 // first, down to 4. So a name is not cut to keep a rare long role whole,
-// and a date or a number is cut last. Room left over stays at the end of
-// the line rather than padding a name. widest and typical (nil: as
+// and a date or a number is cut last. A column is never wider than its
+// Max, when it has one. Room left over stays at the end of the line
+// rather than padding a name. widest and typical (nil: as
 // widest) are kept as pages arrive, so this costs nothing per row.
 func Widths(cols []present.Column, widest, typical []int, w int) []int {
 	out := make([]int, len(cols))
@@ -41,6 +42,9 @@ func Widths(cols []present.Column, widest, typical []int, w int) []int {
 		out[i] = title
 		if i < len(widest) {
 			out[i] = max(out[i], widest[i], 1)
+		}
+		if c.Max > 0 && out[i] > c.Max {
+			out[i] = max(c.Max, title)
 		}
 		floor[i] = out[i]
 		if i < len(typical) && c.Brief && out[i]-typical[i] >= outlier {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"coview/present"
@@ -100,6 +101,27 @@ func TestColumnWidthsGiveTheRoomOfARareLongCellToTheName(t *testing.T) {
 			}
 			if total > tc.w || !tc.ok(ws) {
 				t.Fatalf("widths %v (%d cells of %d) for widest %v, typical %v", ws, total, tc.w, l.Widest, l.Typical)
+			}
+		})
+	}
+}
+
+func TestAColumnWithAMaximumLeavesTheRestToTheName(t *testing.T) {
+	cols := []present.Column{{Title: "Input", Flex: true, Max: 20}, {Title: "Name", Flex: true}, {Title: "Result"}}
+	for _, tc := range []struct {
+		name   string
+		widest []int
+		w      int
+		want   []int
+	}{
+		{"a long entry stops at its maximum", []int{31, 37, 10}, 80, []int{20, 37, 10}},
+		{"a short one is as wide as it is", []int{8, 37, 10}, 80, []int{8, 37, 10}},
+		{"the title is never cut", []int{2, 37, 10}, 80, []int{5, 37, 10}},
+		{"narrow, the second flexible column gives way first", []int{31, 37, 10}, 50, []int{20, 14, 10}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Widths(cols, tc.widest, nil, tc.w); !slices.Equal(got, tc.want) {
+				t.Fatalf("widths %v, want %v", got, tc.want)
 			}
 		})
 	}
