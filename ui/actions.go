@@ -137,8 +137,12 @@ func (m *model) copy() tea.Cmd {
 }
 
 // saveDocument is d, and with open D: the document of the filing the
-// cursor is on, saved; D then opens it.
+// cursor is on, saved; D then opens it. On a page that saves itself (a
+// screening's table), both save it.
 func (m *model) saveDocument(open bool) tea.Cmd {
+	if s, ok := m.page.(common.Saver); ok {
+		return s.Save()
+	}
 	pointed := m.pointed()
 	res, ok := download.Target(m.page.Place(), pointed)
 	if !ok {

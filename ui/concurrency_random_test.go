@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/ui/common"
 	"coview/ui/parts/results"
 )
 
@@ -174,8 +175,11 @@ func mustBeConsistent(t *testing.T, s snapshot, w, h int) {
 		t.Fatalf("history is at %+v, the screen at %+v", cur, s.page)
 	}
 	want := "COMPANY " + s.page.Company.String() + " LIMITED"
-	if s.page.Res.Kind == api.ResAppointments {
+	switch {
+	case s.page.Res.Kind == api.ResAppointments:
 		want = "SOMEONE, Anyone"
+	case s.page.Show == common.ShowScreening:
+		want = s.page.Title
 	}
 	if !startsWithName(header, want) {
 		t.Fatalf("the header reads %q on %v of %s, want %q:\n%s", header, s.page.Res.Kind, s.page.Company, want, s.screen)

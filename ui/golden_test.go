@@ -11,8 +11,10 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/present"
 	"coview/ui/download"
 	"coview/ui/parts/keyscreen"
+	"coview/ui/parts/screening"
 )
 
 // goldenScreens are the screens TestGolden keeps, each by its name under
@@ -180,11 +182,26 @@ var goldenScreens = []struct {
 		press(t, m, "?")
 		typeText(t, m, "page")
 	}},
+	{"screening", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: screeningPaste})
+		press(t, m, "down", "down", "down")
+	}},
+	{"screening_sorted", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: screeningPaste})
+		sortBy(t, m, present.FieldFlags)
+		press(t, m, "end")
+	}},
 	{"error_not_found", func(t *testing.T, m *model) {
 		typeText(t, m, "sc 99999")
 		press(t, m, "enter")
 	}},
 }
+
+// screeningPaste is a column pasted from a spreadsheet: a heading, ten
+// numbers in the forms people paste them, a name and a number no company
+// has.
+const screeningPaste = "Company number\n00006400\n6401\n00006402\nCompany No. 00006403\nOC006404\nsc 6405\n" +
+	"FC006406\n00006407\n00006408\n00006409\nGrumble & Sons Plumbing Limited\n99999999\n"
 
 // TestGolden keeps the main screens, as text without styling, at the
 // smallest supported terminal and a large one, on the demo registry with
@@ -237,4 +254,16 @@ func openRow(t *testing.T, m *model, text string) {
 		}
 	}
 	t.Fatalf("no row holds %q", text)
+}
+
+// sortBy presses s until the screening on screen is sorted by field.
+func sortBy(t *testing.T, m *model, field string) {
+	t.Helper()
+	for range len(screening.Fields) + 1 {
+		if sc := m.makers.screenings.Of(screeningID(m)); sc != nil && sc.Sort.Field == field {
+			return
+		}
+		press(t, m, "s")
+	}
+	t.Fatalf("s never sorted by %s", field)
 }

@@ -45,6 +45,8 @@ type snapshot struct {
 	width, height int    // what the model lays the page out for
 	busy          bool
 	handled       int // answers taken in so far
+	screened      int // requests the screenings sent (answered once none is running)
+	screening     bool
 	waiting       int // waits for the quota in progress
 	crashed       bool
 	searching     bool
@@ -55,6 +57,7 @@ type snapshot struct {
 	at            int
 	laidOut       bool     // the rows counted for the page are the rows drawn
 	rows          []string // a list's rows loaded, by their first cell
+	shown         []string // a list's rows shown (filtered), their cells joined by "|"
 	downloading   bool     // a document is downloading
 	received      int64    // its bytes received so far
 }
@@ -80,6 +83,8 @@ func (p probe) snap(draw bool) snapshot {
 		height:    m.c.Height,
 		busy:      m.busy(),
 		handled:   *p.handled,
+		screened:  m.makers.screenings.Requests(),
+		screening: m.makers.screenings.Running(),
 		waiting:   m.foot.waits.Len(),
 		crashed:   crashed,
 		searching: m.box.Focused(),
@@ -93,6 +98,9 @@ func (p probe) snap(draw bool) snapshot {
 	if l := rowsOf(m); l != nil {
 		for _, r := range allRows(l) {
 			s.rows = append(s.rows, r.Cells[0])
+		}
+		for i := range l.Len() {
+			s.shown = append(s.shown, strings.Join(l.Item(i).Cells, "|"))
 		}
 	}
 	if draw {
@@ -225,12 +233,13 @@ func (b *browser) idle() snapshot {
 // settle waits until the browser has taken in an answer to every request
 // the registry received (calls counts them), those it let go of included,
 // and nothing is in flight: a late answer that could still change the
-// screen has then been seen. It counts answers rather than sleeping, so a
-// slow machine cannot end the wait before they are in.
+// screen has then been seen. A screening's requests are all answered once
+// no screening runs. It counts answers rather than sleeping, so a slow
+// machine cannot end the wait before they are in.
 func (b *browser) settle(calls func() int) snapshot {
 	b.t.Helper()
 	return b.waitUntil("done with every answer", func(s snapshot) bool {
-		return !s.busy && s.handled >= calls()
+		return !s.busy && !s.screening && s.handled+s.screened >= calls()
 	})
 }
 

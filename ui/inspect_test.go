@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"coview/present"
 	"coview/ui/common"
 	"coview/ui/listview"
@@ -45,4 +47,14 @@ func pointedLink(m *model) string { return m.pointed().Link }
 func toEnd(m *model) bool {
 	l, ok := m.page.(interface{ LoadingToEnd() bool })
 	return ok && l.LoadingToEnd()
+}
+
+// screeningID is the number of the screening on screen, or 0.
+func screeningID(m *model) int {
+	at := place(m)
+	if at.Show != common.ShowScreening {
+		return 0
+	}
+	id, _ := strconv.Atoi(at.Res.ID)
+	return id
 }

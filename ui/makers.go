@@ -16,8 +16,10 @@ import (
 	"coview/ui/parts/officer"
 	"coview/ui/parts/profile"
 	"coview/ui/parts/results"
+	"coview/ui/parts/screening"
 	"coview/ui/parts/watching"
 	"coview/ui/recent"
+	"coview/ui/screenings"
 	"coview/ui/walks"
 	"coview/ui/watches"
 )
@@ -30,15 +32,18 @@ type maker func(to common.Place) (common.Part, bool)
 // the place shows), and hold the session's services the parts share.
 // A new kind of page is a new Show, a part and a row here.
 type makers struct {
-	c       *common.Common
-	byShow  map[common.Show]maker
-	walks   *walks.Session   // the walks of connections, and who is who
-	watches *watches.Session // the watch list, and its check
-	home    func() common.Part
+	c          *common.Common
+	byShow     map[common.Show]maker
+	walks      *walks.Session      // the walks of connections, and who is who
+	watches    *watches.Session    // the watch list, and its check
+	screenings *screenings.Session // the pasted lists screened, and what they read
+	home       func() common.Part
 }
 
-func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener) makers {
-	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch)}
+// newMakers makes the makers and the session's services; downloadDir is
+// where a screening's table is saved (nil: the environment's).
+func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener, downloadDir func() string) makers {
+	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch), screenings: screenings.New(c, downloadDir)}
 	if mk.watches.Available() {
 		c.Watched = mk.watches.Watching
 	}
@@ -53,6 +58,9 @@ func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, 
 		},
 		common.ShowWatching: func(to common.Place) (common.Part, bool) {
 			return watching.New(c, mk.watches, to), true
+		},
+		common.ShowScreening: func(to common.Place) (common.Part, bool) {
+			return screening.New(c, mk.screenings, to), true
 		},
 	}
 	return mk
@@ -72,9 +80,10 @@ func (mk makers) build(to common.Place) (common.Part, bool) {
 }
 
 // update gives the session's services what they wait for (a walk's
-// snapshots, the watch list's answers and its check's news).
+// snapshots, the watch list's answers and its check's news, a
+// screening's rows).
 func (mk makers) update(msg tea.Msg) tea.Cmd {
-	return tea.Batch(mk.walks.Update(msg), mk.watches.Update(msg))
+	return tea.Batch(mk.walks.Update(msg), mk.watches.Update(msg), mk.screenings.Update(msg))
 }
 
 // resource makes the page of a resource as the registry sent it: its
@@ -87,6 +96,7 @@ func (mk makers) resource(to common.Place) (common.Part, bool) {
 	case to.Source:
 		return ok(document.Source(c, to))
 	case to.IsProfile():
+		mk.seed(to.Company)
 		return ok(profile.New(c, mk.watches, to))
 	case results.Is(to.Res):
 		return ok(results.New(c, to))
@@ -107,6 +117,18 @@ func (mk makers) resource(to common.Place) (common.Part, bool) {
 		return ok(list.New(c, to))
 	}
 	return ok(document.New(c, to))
+}
+
+// seed puts a company's profile in the cache from a screening of this
+// session when the cache has let it go or never had it: a company opened
+// from a screening costs no request.
+func (mk makers) seed(n api.Number) {
+	if mk.c.Cache.Profile(n) != nil {
+		return
+	}
+	if p := mk.screenings.Profile(n); p != nil {
+		mk.c.Cache.Put(common.Key{Res: api.CompanyResource(n)}, common.Entry{Profile: p})
+	}
 }
 
 // ok turns a part of a kind into a Part, keeping a nil one nil.

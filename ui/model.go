@@ -64,7 +64,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	c.Keys.Rebind(opts.Keys)
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
-	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch)
+	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.cmd = newCmdline(m)
 	m.dl = download.New(c, download.Options{Docs: opts.Documents, Dir: opts.DownloadDir, OpenFile: opts.OpenFile})

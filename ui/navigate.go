@@ -7,6 +7,7 @@ import (
 	"coview/ui/common"
 	"coview/ui/parts/finder"
 	"coview/ui/parts/results"
+	"coview/ui/parts/screening"
 	"coview/ui/searchbox"
 )
 
@@ -74,6 +75,10 @@ func (m *model) act(cmd tea.Cmd, in searchbox.Intent) tea.Cmd {
 		return tea.Batch(cmd, m.navigate(finder.Place(in.Search, m.page.Place()), forOpen, 0, false))
 	case in.Search != "":
 		return tea.Batch(cmd, m.navigate(results.Place(in.Search, m.page.Place()), forOpen, 0, in.Typed))
+	case len(in.Screen) > 0:
+		m.trouble.clear()
+		id, start := m.makers.screenings.Start(in.Screen, in.Header)
+		return tea.Batch(cmd, start, m.navigate(screening.Place(id, len(in.Screen), m.page.Place()), forOpen, 0, false))
 	}
 	return cmd
 }

@@ -338,7 +338,7 @@ func TestHelpShowsEveryKey(t *testing.T) {
 	t.Parallel()
 	_, m := browsing(t)
 	press(t, m, "?")
-	mustContain(t, screen(m), "next pane", "page down", "reload", "copy number", "quit")
+	mustContain(t, screen(m), "next pane", "page down", "reload", "copy number", "s/S", "quit")
 	// Under a profile's flags, the note under the keys is a line further
 	// down on 24 rows: the help scrolls to it.
 	press(t, m, "end")

@@ -30,16 +30,20 @@ func TestAPasteOfNumbersSharingALineOpensTheFirstAndQueuesTheRest(t *testing.T) 
 
 func TestWhatAPasteIgnoresIsSaid(t *testing.T) {
 	t.Parallel()
-	f := fakeWith(t, "00000001", "00000002")
-	m := testModel(t, f, Options{})
-	send(t, m, tea.PasteMsg{Content: "00000001\nhello there\n00000002\n"})
-	if place(m).Company != "00000001" {
-		t.Fatalf("on %q", place(m).Company)
-	}
-	mustContain(t, screen(m), `Ignored "hello there": no company number in it`)
-
+	m := testModel(t, demoRegistry(t), Options{})
 	send(t, m, tea.PasteMsg{Content: "0123 4567\n"})
 	mustContain(t, screen(m), "could be one number (01234567) or 2")
+
+	// A line without a number in a pasted block is not ignored any more
+	// (issue 24): it is screened as a name, and its row says what became
+	// of it.
+	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	send(t, m, tea.PasteMsg{Content: "00006400\nhello there\n00006401\n"})
+	if got := firstCells(rowsOf(m), 0); !slices.Equal(got, []string{"00006400", "hello there", "00006401"}) {
+		t.Fatalf("rows %v", got)
+	}
+	mustContain(t, screen(m), "3 rows: 2 ok, 1 unresolved")
+	mustNotContain(t, screen(m), "Ignored")
 }
 
 func TestSlashStartsAFreshSearchAndUpBringsTheOldTextBack(t *testing.T) {

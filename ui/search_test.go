@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"coview/api"
+	"coview/ui/common"
 	"coview/ui/recent"
+	"coview/ui/table"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -52,27 +54,50 @@ func TestPasteOfALabelledNumberWaitsInTheInputForEnter(t *testing.T) {
 	}
 }
 
-func TestPasteOfASpreadsheetColumnOpensTheFirstAndOffersTheRest(t *testing.T) {
+// Issue 24: a column pasted from a spreadsheet is screened, one row a
+// line, and n still opens its numbers one by one, from the table, at no
+// cost: the screening read them.
+func TestPasteOfASpreadsheetColumnScreensItAndNOpensItsNumbersOneByOne(t *testing.T) {
 	t.Parallel()
 	f := fakeWith(t, "00006400", "00006401", "SC006405")
 	m := testModel(t, f, Options{})
 	send(t, m, tea.PasteMsg{Content: "00006400\r\n6401\r\nSC006405\r\n"})
-	if place(m).Company != "00006400" {
-		t.Fatalf("opened %+v, want the first number", place(m))
+	if place(m).Show != common.ShowScreening {
+		t.Fatalf("opened %+v, want the screening", place(m))
 	}
-	if !slices.Equal(m.box.Pending(), []api.Number{"00006401", "SC006405"}) {
+	if got := firstCells(rowsOf(m), 0); !slices.Equal(got, []string{"00006400", "6401", "SC006405"}) {
+		t.Fatalf("rows %v, want the lines as pasted, in order", got)
+	}
+	if got := f.requests(); len(got) != 3 {
+		t.Fatalf("requests %v, want one a company", got)
+	}
+	if !slices.Equal(m.box.Pending(), []api.Number{"00006400", "00006401", "SC006405"}) {
 		t.Fatalf("offered %v", m.box.Pending())
 	}
-	mustContain(t, screen(m), "Next to open: 00006401, SC006405", "n opens the next")
-	press(t, m, "n")
-	if place(m).Company != "00006401" || !slices.Equal(m.box.Pending(), []api.Number{"SC006405"}) {
-		t.Fatalf("n opened %s and left %v", place(m).Company, m.box.Pending())
-	}
-	press(t, m, "n")
-	if place(m).Company != "SC006405" || len(m.box.Pending()) != 0 {
-		t.Fatalf("n opened %s and left %v", place(m).Company, m.box.Pending())
+	mustContain(t, screen(m), "Next to open: 00006400, 00006401, SC006405", "n opens the next")
+	for i, want := range []api.Number{"00006400", "00006401", "SC006405"} {
+		press(t, m, "n")
+		if place(m).Company != want || len(m.box.Pending()) != 2-i {
+			t.Fatalf("n opened %s and left %v", place(m).Company, m.box.Pending())
+		}
 	}
 	mustNotContain(t, screen(m), "Next to open")
+	if f.count() != 3 {
+		t.Fatalf("opening what the screening read asked again: %v", f.requests())
+	}
+	press(t, m, "backspace", "backspace", "backspace")
+	if place(m).Show != common.ShowScreening || rowsOf(m).Len() != 3 {
+		t.Fatalf("back from the first leads to %+v", place(m))
+	}
+}
+
+// firstCells is cell i of every row of a list, in order.
+func firstCells(l *table.Rows, i int) []string {
+	var out []string
+	for r := range l.Len() {
+		out = append(out, l.Item(r).Cells[i])
+	}
+	return out
 }
 
 func TestAPastedNameGoesToTheInputToBeSearchedFor(t *testing.T) {
@@ -90,15 +115,27 @@ func TestAPastedNameGoesToTheInputToBeSearchedFor(t *testing.T) {
 	mustNotContain(t, screen(m), "No company number in the pasted text.")
 }
 
-func TestPasteOfSeveralLinesWithoutANumberSaysSo(t *testing.T) {
+func TestPasteOfALineWithoutANumberEndingInANewlineSaysSo(t *testing.T) {
 	t.Parallel()
 	f := newFake()
 	m := testModel(t, f, Options{})
-	send(t, m, tea.PasteMsg{Content: "hello\nworld\n"})
+	send(t, m, tea.PasteMsg{Content: "hello world\n\n"})
 	if f.count() != 0 {
 		t.Fatalf("requests %v", f.requests())
 	}
 	mustContain(t, screen(m), "No company number in the pasted text.")
+}
+
+// Two lines without a number are two names to screen (issue 24): each is
+// searched for once, and found when its match is exact.
+func TestPasteOfSeveralNamesScreensThem(t *testing.T) {
+	m := testModel(t, demoRegistry(t), Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	send(t, m, tea.PasteMsg{Content: "Grumble & Sons Plumbing Limited\nzzqxv nothing like it\n"})
+	if place(m).Show != common.ShowScreening {
+		t.Fatalf("opened %+v, want the screening", place(m))
+	}
+	mustContain(t, screen(m), "2 rows: 1 ok, 1 unresolved", "GRUMBLE & SONS PLUMBING LTD", "00006407")
 }
 
 func TestTypedNumberIsNormalisedAndOpened(t *testing.T) {

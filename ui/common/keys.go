@@ -48,8 +48,8 @@ type ListKeys struct {
 	Connect  key.Binding // the companies and people around a company
 	Expand   key.Binding // walk on from a connected company, in place
 	Category key.Binding // a filing history's next category
-	// Sort orders a list of companies found by its next column (and
-	// Reverse the other way); Nearby shows the companies filed next to
+	// Sort orders a list of companies found or a screening's table by
+	// its next column (and Reverse the other way); Nearby shows the companies filed next to
 	// a company's name in the registry's index.
 	Sort, Reverse, Nearby key.Binding
 }
@@ -145,7 +145,7 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp is the footer: the few keys most useful where the user is.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Pages.Open, k.Watch.Check, k.Docs.Download, k.Pages.Tabs, k.Pages.Back, k.Do.Next, k.Lists.Filter,
-		k.Lists.Connect, k.Lists.Expand, k.Do.Search, k.Do.Cancel, k.Do.Help, k.Do.Quit}
+		k.Lists.Sort, k.Lists.Connect, k.Lists.Expand, k.Do.Search, k.Do.Cancel, k.Do.Help, k.Do.Quit}
 }
 
 // SearchHelp is the footer while the search box has the keyboard.

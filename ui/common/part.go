@@ -124,6 +124,12 @@ type Subtitled interface {
 	Subtitle(w int) []string
 }
 
+// Saver is a part that saves what it shows as a file of its own (a
+// screening's table, as CSV) where d saves a filing's document.
+type Saver interface {
+	Save() tea.Cmd
+}
+
 // Base gives a part the pieces most parts draw alike; a part embeds it
 // and overrides what it draws differently.
 type Base struct {

@@ -32,6 +32,10 @@ const (
 	ShowConnections             // a company's connections (x)
 	ShowFinder                  // the form of an advanced search, its values in Res's link
 	ShowWatching                // the watch list (W): what changed, what falls due
+	// ShowScreening is a pasted list screened: a page of the session's,
+	// not of one resource, so Res names nothing on the registry (its ID
+	// is the screening's number in the session).
+	ShowScreening
 )
 
 // Same reports whether two places show the same thing, whatever the view.

@@ -1,7 +1,8 @@
 // Package searchbox is the search box at the top of every page: a number
 // opens at Enter, a name offers matches as it is typed and lists them all
-// at Enter, a paste of several numbers opens the first and keeps the rest
-// for n, and the numbers opened lately are offered under the empty box.
+// at Enter, a pasted block of several numbers or names is screened (its
+// numbers kept for n, to open one by one), and the numbers opened lately
+// are offered under the empty box.
 // The root holds it and acts on what it asks for (an Intent).
 package searchbox
 
@@ -15,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/screen"
 	"coview/ui/common"
 )
 
@@ -43,6 +45,10 @@ type Intent struct {
 	Filters bool
 	Problem *common.Trouble
 	Ignored []api.Ignored // what of the text gave no number: said once the company is on its way
+	// Screen is a pasted block of several entries to screen, one a line;
+	// Header its heading line, which is not an entry.
+	Screen []screen.Input
+	Header string
 }
 
 // New makes the box; stateDir is where the recent numbers are kept ("":

@@ -6,20 +6,29 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/screen"
 	"coview/ui/common"
 )
 
 // Paste takes a bracketed paste. Pasting is how most numbers arrive: a
 // number with a label or spaces around it, or a column copied from a
-// spreadsheet. A paste that ends a line, or holds several numbers, opens
-// the first at once and offers the rest; a single number without a
-// newline waits in the box for Enter, as typed text would.
+// spreadsheet. A block of two or more lines (numbers or names, one a
+// line; blank lines and a heading are not entries) is screened, its
+// numbers offered to open one by one with n. A paste that ends a line,
+// or holds several numbers on one, opens the first at once and offers
+// the rest; a single number without a newline waits in the box for
+// Enter, as typed text would.
 func (b *Box) Paste(msg tea.PasteMsg) (tea.Cmd, Intent) {
 	defer b.matchRecent()
 	b.takeOver()
 	numbers, ignored := api.ExtractNumbers(msg.Content)
 	editing := b.focused && b.input.Value() != ""
 	multiline := strings.ContainsAny(msg.Content, "\r\n")
+	if inputs, header := screen.Lines(msg.Content); multiline && len(inputs) >= 2 {
+		b.queue = dedupe(numbers)
+		b.Blur()
+		return nil, Intent{Screen: inputs, Header: header}
+	}
 	switch {
 	case len(numbers) == 0 || (editing && !multiline && len(numbers) == 1):
 		cmd := b.Focus()

@@ -71,6 +71,14 @@ func (l *Rows) Item(i int) present.Item {
 	return l.At(i)
 }
 
+// Index is where the i-th row shown is among the rows loaded.
+func (l *Rows) Index(i int) int {
+	if l.Filtered() {
+		return l.shown[i]
+	}
+	return i
+}
+
 // At is the i-th row loaded, shown or not.
 func (l *Rows) At(i int) present.Item {
 	c := sort.SearchInts(l.starts, i+1) - 1
