@@ -13,15 +13,16 @@ import (
 const rootLong = `Browse the public company registry (the UK's Companies House) in a terminal:
 paste a company number or type a name, see the company in five panes, follow
 its links to officers, filings and their documents, owners, charges and
-insolvency, and on to other companies and people, and go back and forth; x
-shows the companies around it, ? every key. With --json or --plain it
-answers in one shot instead; plain text is the default when stdout is not a
-terminal and a number is given. coview search finds companies, officers and
-disqualified officers by name, coview disqualified prints a disqualified
-officer's record, coview connections the companies around one, coview
-screen a pasted list of numbers and names, coview document saves a filing's
-document, coview watch keeps a list of companies and tells what changed at
-them, coview config where its settings are.
+insolvency, and on to other companies and people, and go back and forth; a
+company's red flags are under its name, x shows the companies around it, a
+pasted column of numbers or names is screened into one table, ? every key.
+With --json or --plain it answers in one shot instead; plain text is the
+default when stdout is not a terminal and a number is given. coview search
+finds companies, officers and disqualified officers by name, coview
+disqualified prints a disqualified officer's record, coview connections the
+companies around one, coview screen a pasted list of numbers and names, coview
+document saves a filing's document, coview watch keeps a list of companies and
+tells what changed at them, coview config where its settings are.
 
 NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
 01234567"); - reads numbers from stdin, one or more per line. Flags may come
