@@ -2,14 +2,17 @@ package ui
 
 import (
 	"context"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/api/demo"
 	"coview/ui/common"
 )
 
@@ -177,5 +180,56 @@ func TestAScreeningGoesOnWhileTheUserLooksElsewhere(t *testing.T) {
 	}
 	if n := countPrefix(f, "company 00000001"); n != 1 {
 		t.Fatalf("00000001 was asked for %d times", n)
+	}
+}
+
+// A screening that spends the quota says on the status line what it
+// waits for and until when, as every request does; esc stops the wait
+// and the screening, keeping every row.
+func TestAScreeningsWaitForTheQuotaIsShownAndEscStopsIt(t *testing.T) {
+	srv := httptest.NewServer(demo.NewHandler(demo.Options{Limit: 3, Window: time.Minute}))
+	t.Cleanup(srv.Close)
+	reg, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t, reg, Options{Now: time.Now}, 120, 30) // the wait is told in real time
+	b.send(tea.PasteMsg{Content: "00006400\n00006401\n00006402\n00006403\n00006407\n"})
+	s := b.waitUntil("waiting for the quota", func(s snapshot) bool { return s.screening && s.waiting > 0 })
+	mustContain(t, s.screen, "rate limit reached; next request in", "(at ", "esc cancels")
+	b.keys("esc")
+	// Which three the quota let through is the order the requests went
+	// in: four at a time.
+	s = screeningRows(b, "the screening stopped", func(rows []string) bool {
+		got := resultCells(rows)
+		slices.Sort(got)
+		return slices.Equal(got, []string{"not_screened", "not_screened", "ok", "ok", "ok"})
+	})
+	if got := firstOf(s.shown); !slices.Equal(got, []string{"00006400", "00006401", "00006402", "00006403", "00006407"}) {
+		t.Fatalf("rows %q, want the order pasted", got)
+	}
+	s = b.waitUntil("the wait over", func(s snapshot) bool { return !s.screening && s.waiting == 0 && !s.busy })
+	mustContain(t, s.screen, "5 rows: 3 ok, 2 not screened")
+	mustNotContain(t, s.screen, "rate limit reached")
+}
+
+// A 429 in the middle of a screening is waited out, said on the status
+// line, and the screening carries on where it was: every row answered.
+func TestAScreeningWaitsOutA429AndCarriesOn(t *testing.T) {
+	srv := httptest.NewServer(demo.NewHandler(demo.Options{Limit: 3, Window: 2 * time.Second}))
+	t.Cleanup(srv.Close)
+	reg, err := api.New(api.Options{BaseURL: srv.URL, Key: demo.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t, reg, Options{Now: time.Now}, 120, 30)
+	b.send(tea.PasteMsg{Content: "00006400\n00006401\n00006402\n00006403\n00006407\n00006409\n"})
+	s := b.waitUntil("waiting for the quota", func(s snapshot) bool { return s.screening && s.waiting > 0 })
+	mustContain(t, s.screen, "rate limit reached; next request in")
+	screeningRows(b, "every row answered", func(rows []string) bool {
+		return slices.Equal(resultCells(rows), []string{"ok", "ok", "ok", "ok", "ok", "ok"})
+	})
+	if s = b.waitUntil("the screening done", func(s snapshot) bool { return !s.screening && s.waiting == 0 }); !strings.Contains(s.screen, "6 rows: 6 ok") {
+		t.Fatalf("after the wait:\n%s", s.screen)
 	}
 }

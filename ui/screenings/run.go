@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"coview/api"
 	"coview/screen"
 )
 
@@ -32,6 +33,7 @@ type Msg struct {
 	run      int
 	rows     []screen.Row
 	progress *screen.Progress
+	wait     *api.Wait // a wait for the quota, to tell
 	done     bool
 }
 
@@ -94,10 +96,13 @@ func drain(events <-chan event) {
 // next waits for the run's next rows: the first to arrive, and every one
 // that arrived with it, up to maxRows.
 func (s *Session) next(id int, r *run) tea.Cmd {
-	quit := s.c.Ctx
+	quit, told := s.c.Ctx, s.waits
 	return s.c.Guard(func() tea.Msg {
 		msg := Msg{ID: id, run: r.id}
 		select {
+		case w := <-told:
+			msg.wait = &w
+			return msg
 		case ev, ok := <-r.events:
 			if !ok {
 				msg.done = true

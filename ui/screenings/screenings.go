@@ -26,6 +26,7 @@ type Session struct {
 	dir      func() string // the download directory, asked at each save
 	list     map[int]*Screening
 	profiles map[api.Number]*api.Profile
+	waits    chan api.Wait // the screener's waits for the quota, for the status line
 }
 
 // Screening is one pasted list: its rows in the order pasted, pending
@@ -61,7 +62,8 @@ func New(c *common.Common, dir func() string) *Session {
 	if dir == nil {
 		dir = func() string { return save.DownloadDir(os.Getenv) }
 	}
-	return &Session{c: c, dir: dir, list: map[int]*Screening{}, profiles: map[api.Number]*api.Profile{}}
+	return &Session{c: c, dir: dir, list: map[int]*Screening{}, profiles: map[api.Number]*api.Profile{},
+		waits: make(chan api.Wait)}
 }
 
 // Of is a screening by its number, or nil.
@@ -131,7 +133,7 @@ func (s *Session) SetSort(id int, sort Sort) {
 // screener is the session's screener, made when first needed.
 func (s *Session) session() *screen.Screener {
 	if s.screener == nil {
-		s.screener = screen.New(s.c.Reg)
+		s.screener = screen.New(patient{reg: s.c.Reg, tell: s.tell})
 	}
 	return s.screener
 }
@@ -151,7 +153,15 @@ func (s *Session) Update(msg tea.Msg) tea.Cmd {
 // onRows keeps the rows and progress of a run, and waits for more.
 func (s *Session) onRows(msg Msg) tea.Cmd {
 	sc := s.list[msg.ID]
-	if sc == nil || !sc.Running() || sc.run.id != msg.run {
+	current := sc != nil && sc.Running() && sc.run.id == msg.run
+	if msg.wait != nil {
+		// Told whatever run took it: the wait is the session's.
+		if !current {
+			return toldWait(*msg.wait)
+		}
+		return tea.Batch(toldWait(*msg.wait), s.next(sc.ID, sc.run))
+	}
+	if !current {
 		return nil
 	}
 	for _, row := range msg.rows {
