@@ -94,7 +94,7 @@ func drain(events <-chan event) {
 }
 
 // next waits for the run's next rows: the first to arrive, and every one
-// that arrived with it, up to maxRows.
+// that arrived with it, up to maxRows; or a wait for the quota to tell.
 func (s *Session) next(id int, r *run) tea.Cmd {
 	quit, told := s.c.Ctx, s.waits
 	return s.c.Guard(func() tea.Msg {
@@ -104,28 +104,18 @@ func (s *Session) next(id int, r *run) tea.Cmd {
 			msg.wait = &w
 			return msg
 		case ev, ok := <-r.events:
-			if !ok {
-				msg.done = true
-				return msg
+			if out, end := msg.take(ev, ok); end {
+				return out
 			}
-			if ev.crash != nil {
-				return ev.crash
-			}
-			msg.add(ev)
 		case <-quit.Done():
 			return nil
 		}
 		for len(msg.rows) < maxRows {
 			select {
 			case ev, ok := <-r.events:
-				if !ok {
-					msg.done = true
-					return msg
+				if out, end := msg.take(ev, ok); end {
+					return out
 				}
-				if ev.crash != nil {
-					return ev.crash
-				}
-				msg.add(ev)
 			default:
 				return msg
 			}
@@ -134,11 +124,21 @@ func (s *Session) next(id int, r *run) tea.Cmd {
 	})
 }
 
-func (m *Msg) add(ev event) {
+// take adds an event to the message, or ends it: with the run's end (ok
+// false: the events are closed), or with a panic to hand on instead.
+func (m *Msg) take(ev event, ok bool) (out tea.Msg, end bool) {
+	switch {
+	case !ok:
+		m.done = true
+		return *m, true
+	case ev.crash != nil:
+		return ev.crash, true
+	}
 	if ev.row != nil {
 		m.rows = append(m.rows, *ev.row)
 	}
 	if ev.progress != nil {
 		m.progress = ev.progress
 	}
+	return nil, false
 }
