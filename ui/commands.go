@@ -11,6 +11,7 @@ import (
 	"coview/ui/common"
 	"coview/ui/parts/results"
 	"coview/ui/recent"
+	"coview/ui/searchbox"
 )
 
 // The command line (:): opened from any page, or by : typed first in the
@@ -78,9 +79,24 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 			return m.c.Flash(n.String()+" is watched already.", false)
 		}
 		return m.toggleWatch()
+	case r.Screen:
+		return m.screenCommand(r.Numbers)
 	case r.Theme != "":
 		m.opts.Theme = r.Theme
 		return tea.Batch(m.background(), m.c.Flash("Theme: "+r.Theme+".", false))
 	}
 	return nil
+}
+
+// screenCommand is :screen: the numbers given, one an entry, or the last
+// list pasted (a line of several numbers too, which opened the first).
+func (m *model) screenCommand(numbers []api.Number) tea.Cmd {
+	inputs := m.box.Pasted()
+	if len(numbers) > 0 {
+		inputs = searchbox.NumberInputs(numbers)
+	}
+	if len(inputs) == 0 {
+		return m.c.Flash("Nothing pasted to screen yet: paste a list, or give the numbers (screen 00006400, SC006405).", true)
+	}
+	return m.act(nil, searchbox.Intent{Screen: inputs})
 }

@@ -27,6 +27,7 @@ var own = []Command{
 	{Name: "search", Args: "[NAME] [--status S] [--sic CODE]…", Desc: "search by name, or by filters as coview search spells them"},
 	{Name: "watch", Args: "[add]", Desc: "watch the company on screen (add: only start watching)"},
 	{Name: "theme", Args: "light|dark|auto", Desc: "colours for a light or dark background, or as the terminal says"},
+	{Name: "screen", Args: "[NUMBER…]", Desc: "screen the last list pasted, or the numbers after it"},
 }
 
 // Commands are every command of the line: its own first, then every
@@ -54,6 +55,10 @@ type Run struct {
 	Query   *api.CompanyQuery // an advanced search, every value checked
 	Watch   bool              // watch the company on screen, if not yet
 	Theme   string            // light, dark or auto
+	// Screen screens Numbers, one row each, or the last paste when there
+	// are none.
+	Screen  bool
+	Numbers []api.Number
 }
 
 // Parse reads a line (without its colon): a command and what it takes.
@@ -83,6 +88,8 @@ func Parse(line string, actions []common.Action) (Run, error) {
 			return Run{}, fmt.Errorf("watch takes add, or nothing: watch add starts watching the company on screen")
 		}
 		return Run{Watch: true}, nil
+	case name == "screen":
+		return screen(args)
 	case name == "theme":
 		if len(args) != 1 || !slices.Contains([]string{"light", "dark", "auto"}, strings.ToLower(args[0])) {
 			return Run{}, fmt.Errorf("theme takes light, dark or auto")
@@ -102,6 +109,21 @@ func company(args []string) (Run, error) {
 		return Run{}, fmt.Errorf("company %q: %s", common.Line(args[0]), common.Line(err.Error()))
 	}
 	return Run{Company: n}, nil
+}
+
+// screen is :screen, alone or with the numbers to screen.
+func screen(args []string) (Run, error) {
+	if len(args) == 0 {
+		return Run{Screen: true}, nil
+	}
+	numbers, ignored := api.ExtractNumbers(strings.Join(args, " "))
+	switch {
+	case len(numbers) == 0:
+		return Run{}, fmt.Errorf("screen takes company numbers (screen 00006400, SC006405), or nothing for the last list pasted")
+	case len(ignored) > 0:
+		return Run{}, fmt.Errorf("screen: %s", common.Line(ignored[0].String()))
+	}
+	return Run{Screen: true, Numbers: numbers}, nil
 }
 
 // action is a key's action by name: its key pressed. panes takes the

@@ -1,7 +1,8 @@
 // Package searchbox is the search box at the top of every page: a number
 // opens at Enter, a name offers matches as it is typed and lists them all
 // at Enter, a pasted block of several numbers or names is screened (its
-// numbers kept for n, to open one by one), and the numbers opened lately
+// numbers kept for n, to open one by one; the :screen command screens
+// the last paste again), and the numbers opened lately
 // are offered under the empty box.
 // The root holds it and acts on what it asks for (an Intent).
 package searchbox
@@ -25,10 +26,11 @@ import (
 type Box struct {
 	c        *common.Common
 	input    textinput.Model
-	focused  bool         // the box has the keyboard
-	awaiting bool         // a number submitted from it is on its way: its text stays until the answer
-	lastText string       // what was left in the box when / opened a fresh search
-	queue    []api.Number // numbers of a paste still to open
+	focused  bool           // the box has the keyboard
+	awaiting bool           // a number submitted from it is on its way: its text stays until the answer
+	lastText string         // what was left in the box when / opened a fresh search
+	queue    []api.Number   // numbers of a paste still to open
+	pasted   []screen.Input // the last paste of several entries, for :screen
 	recent   recents
 	matches  matches
 }

@@ -26,6 +26,7 @@ func (b *Box) Paste(msg tea.PasteMsg) (tea.Cmd, Intent) {
 	multiline := strings.ContainsAny(msg.Content, "\r\n")
 	if inputs, header := screen.Lines(msg.Content); multiline && len(inputs) >= 2 {
 		b.queue = dedupe(numbers)
+		b.pasted = inputs
 		b.Blur()
 		return nil, Intent{Screen: inputs, Header: header}
 	}
@@ -49,6 +50,7 @@ func (b *Box) Paste(msg tea.PasteMsg) (tea.Cmd, Intent) {
 		return cmd, Intent{}
 	}
 	numbers = dedupe(numbers)
+	b.pasted = NumberInputs(numbers)
 	b.input.SetValue(numbers[0].String())
 	b.queue = numbers[1:]
 	// The rest are offered on the line under the box.

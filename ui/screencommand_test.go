@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"coview/api"
+	"coview/ui/common"
+)
+
+// The :screen command (issue 24), from any page or typed first in the
+// search box: a list that did not open as a screening (several numbers
+// on one line open the first and offer the rest) is screened on demand,
+// and so are numbers given after it.
+
+func TestScreenTypedAloneScreensTheLastPasteAndNStillOpensItsNumbers(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	send(t, m, tea.PasteMsg{Content: "6400 sc6405 00006403"})
+	if place(m).Company != "00006400" {
+		t.Fatalf("the paste opened %+v, want its first number", place(m))
+	}
+	press(t, m, ":") // from the company's page
+	typeText(t, m, "screen")
+	press(t, m, "enter")
+	if place(m).Show != common.ShowScreening {
+		t.Fatalf(":screen opened %+v, want a screening", place(m))
+	}
+	if got, want := firstCells(rowsOf(m), 0), []string{"00006400", "SC006405", "00006403"}; !slices.Equal(got, want) {
+		t.Fatalf("rows %q, want the numbers pasted, in order: %q", got, want)
+	}
+	mustContain(t, screen(m), "Screening of 3 entries", "3 rows: 3 ok", "strike-off proposed")
+	if !slices.Equal(m.box.Pending(), []api.Number{"SC006405", "00006403"}) {
+		t.Fatalf("n would open %v, want the rest of the paste still", m.box.Pending())
+	}
+	press(t, m, "n")
+	if place(m).Company != "SC006405" {
+		t.Fatalf("n opened %+v", place(m))
+	}
+}
+
+func TestScreenWithNumbersAfterItScreensThose(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	typeText(t, m, ":SCREEN 00006402, 6403") // : typed first in the search box
+	press(t, m, "enter")
+	if place(m).Show != common.ShowScreening {
+		t.Fatalf(":SCREEN with numbers opened %+v, want a screening", place(m))
+	}
+	if got, want := firstCells(rowsOf(m), 0), []string{"00006402", "00006403"}; !slices.Equal(got, want) {
+		t.Fatalf("rows %q, want %q", got, want)
+	}
+	mustContain(t, screen(m), "2 rows: 2 ok", "dissolved", "in liquidation")
+}
+
+func TestScreenWithNothingToScreenSaysWhatItTakesAndStays(t *testing.T) {
+	t.Parallel()
+	f := fakeWith(t)
+	m := testModel(t, f, Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	typeText(t, m, ":screen")
+	press(t, m, "enter")
+	if !place(m).IsHome() {
+		t.Fatalf(":screen with nothing pasted opened %+v", place(m))
+	}
+	mustContain(t, screen(m), "Nothing pasted to screen yet: paste a list, or give the numbers (screen 00006400, SC006405).")
+	if n := f.count(); n != 0 {
+		t.Fatalf(":screen with nothing pasted asked the registry %d times", n)
+	}
+}
