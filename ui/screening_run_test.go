@@ -24,12 +24,13 @@ import (
 // until they are let go.
 type gated struct {
 	*fakeRegistry
-	mu   sync.Mutex
-	held map[api.Number]chan struct{}
+	mu      sync.Mutex
+	held    map[api.Number]chan struct{}
+	waiting chan api.Number // each held profile as it is asked for
 }
 
 func gate(f *fakeRegistry, numbers ...api.Number) *gated {
-	g := &gated{fakeRegistry: f, held: map[api.Number]chan struct{}{}}
+	g := &gated{fakeRegistry: f, held: map[api.Number]chan struct{}{}, waiting: make(chan api.Number, len(numbers))}
 	for _, n := range numbers {
 		g.held[n] = make(chan struct{})
 	}
@@ -41,6 +42,10 @@ func (g *gated) Fetch(ctx context.Context, res api.Resource, page api.Page) (*ap
 	ch := g.held[res.Number]
 	g.mu.Unlock()
 	if ch != nil && res.Kind == api.ResCompany {
+		select {
+		case g.waiting <- res.Number:
+		default: // asked again: told once
+		}
 		select {
 		case <-ch:
 		case <-ctx.Done():
@@ -57,6 +62,18 @@ func (g *gated) let(n api.Number) {
 	if ch := g.held[n]; ch != nil {
 		close(ch)
 		delete(g.held, n)
+	}
+}
+
+// asked waits until n held profiles have been asked for.
+func (g *gated) asked(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		select {
+		case <-g.waiting:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("fewer than %d held profiles were asked for in 10s", n)
+		}
 	}
 }
 
@@ -78,12 +95,17 @@ func resultCells(rows []string) []string {
 
 func TestTheTableFillsInAsAnswersComeAndIsUsableAtOnceInTheOrderPasted(t *testing.T) {
 	f := fakeWith(t, "00000001", "00000002", "00000003")
-	g := gate(f, "00000001")
+	g := gate(f, "00000001", "00000002", "00000003")
 	b := startBrowser(t, g, Options{}, 100, 30)
 	b.send(tea.PasteMsg{Content: "00000001\n00000002\n3\n"})
 
 	// The last two are answered, the first still asked: its row waits in
-	// its place, and the status line says how far the screening is.
+	// its place, and the status line says how far the screening is (every
+	// request sent before the two answers, so that the count it gives is
+	// known).
+	g.asked(t, 3)
+	g.let("00000002")
+	g.let("00000003")
 	s := screeningRows(b, "the last two rows answered", func(rows []string) bool {
 		return slices.Equal(resultCells(rows), []string{"…", "ok", "ok"})
 	})
