@@ -193,7 +193,7 @@ func (m *model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Lists.Expand) && !here.Lists.Expand.Enabled():
 		return m.c.Flash("e expands a connected company, on the companies of a connections page.", false)
 	case key.Matches(msg, k.Lists.Sort, k.Lists.Reverse) && !here.Lists.Sort.Enabled():
-		return m.c.Flash("s sorts a screening's table (paste a list of numbers or names) and the companies a search by filters found (ctrl+f in the search box).", false)
+		return m.c.Flash("Only a list of more than one row can be sorted.", false)
 	}
 	return m.page.Update(msg)
 }

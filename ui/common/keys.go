@@ -48,8 +48,8 @@ type ListKeys struct {
 	Connect  key.Binding // the companies and people around a company
 	Expand   key.Binding // walk on from a connected company, in place
 	Category key.Binding // a filing history's next category
-	// Sort orders a list of companies found or a screening's table by
-	// its next column (and Reverse the other way); Nearby shows the companies filed next to
+	// Sort orders any list (a screening's table too) by its next column
+	// (and Reverse the other way); Nearby shows the companies filed next to
 	// a company's name in the registry's index.
 	Sort, Reverse, Nearby key.Binding
 }

@@ -13,10 +13,22 @@ func Headings(c *common.Common, l *Rows, w int) string {
 	cells := make([]string, 0, len(l.Columns))
 	for i, col := range l.Columns {
 		if ws[i] > 0 {
-			cells = append(cells, common.Pad(common.Cut(col.Title, ws[i]), ws[i]))
+			cells = append(cells, common.Pad(heading(col.Title, i, l.Sort, ws[i]), ws[i]))
 		}
 	}
 	return common.Fit("  "+c.Styles.Head.Render(strings.TrimRight(strings.Join(cells, "  "), " ")), w)
+}
+
+// heading is a column's title in w cells, with an arrow when the rows
+// are sorted by it (the title cut to leave room for it).
+func heading(title string, col, sort, w int) string {
+	if abs(sort)-1 != col {
+		return common.Cut(title, w)
+	}
+	if w < 3 {
+		return common.Cut(arrow(sort), w)
+	}
+	return common.Cut(title, w-2) + " " + arrow(sort)
 }
 
 // Line draws one row in its columns.

@@ -27,6 +27,7 @@ type Model struct {
 func NewModel(c *common.Common, rows *Rows, at common.Place) *Model {
 	t := &Model{C: c, Rows: rows, input: newFilterInput(c)}
 	rows.SetFilter(at.Filter, at.Current)
+	rows.SortBy(at.Sort)
 	t.LV.SetLen(rows.Len())
 	return t
 }
@@ -60,7 +61,7 @@ func (t *Model) Selected() (present.Item, bool) {
 // View puts how the list is looked at into a place, for history.
 func (t *Model) View(p common.Place) common.Place {
 	p.Cursor, p.Offset = t.LV.Cursor(), t.LV.Offset()
-	p.Filter, p.Current = t.Rows.Filter, t.Rows.Current
+	p.Filter, p.Current, p.Sort = t.Rows.Filter, t.Rows.Current, t.Rows.Sort
 	return p
 }
 
@@ -193,8 +194,20 @@ func (t *Model) clear(current bool) {
 		t.Apply("", current)
 		return
 	}
+	t.keepRow(func() { l.SetFilter("", current) })
+}
+
+// keepRow changes what is shown (change) keeping the cursor on the row
+// it was on, where it was in the window.
+func (t *Model) keepRow(change func()) {
+	l := t.Rows
+	if l.Len() == 0 {
+		change()
+		t.LV.SetLen(l.Len())
+		return
+	}
 	row, line := l.LoadedIndex(t.LV.Cursor()), t.LV.Cursor()-t.LV.Offset()
-	l.SetFilter("", current)
+	change()
 	t.LV.SetLen(l.Len())
 	at := l.ShownIndex(row)
 	t.LV.SetPosition(at, at-line)
@@ -231,6 +244,8 @@ func (t *Model) FilterLines(w int) []string {
 func (t *Model) Keys(k common.KeyMap) common.KeyMap {
 	k.Lists.Filter.SetEnabled(true)
 	k.Lists.Current.SetEnabled(t.Rows.Current || t.Rows.HasQuiet())
+	k.Lists.Sort.SetEnabled(t.Rows.Count > 1)
+	k.Lists.Reverse.SetEnabled(t.Rows.Count > 1)
 	return k
 }
 

@@ -38,11 +38,21 @@ type Rows struct {
 
 	// What is shown of the items loaded: those containing Filter (as
 	// typed, any case) and, with Current, none that are Quiet (resigned,
-	// ceased, satisfied). shown holds their indices; nil shows them all.
+	// ceased, satisfied), in the order of a column when Sort says so
+	// (sort.go).
 	Filter  string
 	Current bool
-	shown   []int
-	quiet   bool // some row loaded is resigned, ceased or satisfied
+	Sort    int // the column+1 the rows are in the order of, negative for descending; 0: the registry's order
+	view
+	quiet bool // some row loaded is resigned, ceased or satisfied
+}
+
+// view is which rows loaded are shown, in which order: order holds the
+// indices of them all as sorted (nil: as loaded), shown those the filter
+// keeps, in that order (nil: all).
+type view struct {
+	order []int
+	shown []int
 }
 
 // New starts a list with its first page.
@@ -64,12 +74,7 @@ func (l *Rows) Len() int {
 }
 
 // Item is the i-th row shown.
-func (l *Rows) Item(i int) present.Item {
-	if l.Filtered() {
-		return l.At(l.shown[i])
-	}
-	return l.At(i)
-}
+func (l *Rows) Item(i int) present.Item { return l.At(l.LoadedIndex(i)) }
 
 // Index is where the i-th row shown is among the rows loaded.
 func (l *Rows) Index(i int) int {
@@ -88,9 +93,7 @@ func (l *Rows) At(i int) present.Item {
 // PageStart is where the page of the list that the i-th row shown came
 // in starts: the start index it was asked for, and its key in the cache.
 func (l *Rows) PageStart(i int) int {
-	if l.Filtered() {
-		i = l.shown[i]
-	}
+	i = l.LoadedIndex(i)
 	return l.starts[sort.SearchInts(l.starts, i+1)-1]
 }
 
@@ -99,13 +102,16 @@ func (l *Rows) LoadedIndex(i int) int {
 	if l.Filtered() {
 		return l.shown[i]
 	}
-	return i
+	return l.loaded(i)
 }
 
 // ShownIndex is the index among the rows shown of the row loaded at i,
 // or of the first shown after it when it is not shown (the last shown
 // when none is).
 func (l *Rows) ShownIndex(i int) int {
+	if l.Sorted() {
+		return l.sortedShownIndex(i)
+	}
 	if !l.Filtered() {
 		return i
 	}
@@ -122,10 +128,12 @@ func (l *Rows) SetFilter(text string, current bool) {
 	}
 }
 
-// match notes which items from index from on are shown.
+// match notes which items from index from on (in the order shown) are
+// shown.
 func (l *Rows) match(from int) {
 	needle := strings.ToLower(l.Filter)
-	for i := from; i < l.Count; i++ {
+	for k := from; k < l.Count; k++ {
+		i := l.loaded(k)
 		it := l.At(i)
 		if l.Current && it.Quiet {
 			continue
@@ -165,7 +173,10 @@ func (l *Rows) Add(pg *present.Page) {
 	}
 	// Kept as rows arrive: the footer asks on every frame.
 	l.quiet = l.quiet || slices.ContainsFunc(pg.Items, func(it present.Item) bool { return it.Quiet })
-	if l.Filtered() {
+	switch {
+	case l.Sorted():
+		l.resort() // once a page, not per frame
+	case l.Filtered():
 		l.match(from)
 	}
 	got := len(pg.Items)
@@ -225,7 +236,7 @@ func (l *Rows) repeats(pg *present.Page) bool {
 	return len(last) == len(pg.Items) && first.Link != "" && first.Link == last[0].Link && end.Link == last[len(last)-1].Link
 }
 
-// All is every row loaded, for tests and for saving.
+// All is every row loaded, in the registry's order, for tests.
 func (l *Rows) All() []present.Item {
 	out := make([]present.Item, 0, l.Count)
 	for _, c := range l.chunks {

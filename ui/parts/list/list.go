@@ -96,6 +96,7 @@ func (p *Part) Head(w int) []string {
 			out = append(out, "  "+s.Warning.Render(l))
 		}
 	}
+	out = append(out, p.T.SortLines(w)...)
 	return append(out, p.T.FilterLines(w)...)
 }
 
@@ -188,6 +189,12 @@ func (p *Part) Key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.T.StartFilter()
 	case key.Matches(msg, k.Lists.Current):
 		return p.T.ToggleCurrent()
+	case key.Matches(msg, k.Lists.Sort):
+		p.T.NextSort()
+		return nil
+	case key.Matches(msg, k.Lists.Reverse):
+		p.T.ReverseSort()
+		return nil
 	case key.Matches(msg, k.Move.Up):
 		lv.Move(-1)
 	case key.Matches(msg, k.Move.Down):

@@ -1,0 +1,48 @@
+package table
+
+import (
+	"fmt"
+
+	"coview/present"
+	"coview/ui/common"
+)
+
+// NextSort is s: the rows in the order of the next column (the first,
+// the first time), and after the last column the registry's order again;
+// the way (up or down) is kept. The cursor stays on its row.
+func (t *Model) NextSort() {
+	by, n := t.Rows.Sort, len(t.Rows.Columns)
+	next := (abs(by) + 1) % (n + 1)
+	if by < 0 {
+		next = -next
+	}
+	t.keepRow(func() { t.Rows.SortBy(next) })
+}
+
+// ReverseSort is S: the other way (by the first column when the rows
+// are in the registry's order). The cursor stays on its row.
+func (t *Model) ReverseSort() {
+	by := t.Rows.Sort
+	if by == 0 {
+		by = 1
+	}
+	t.keepRow(func() { t.Rows.SortBy(-by) })
+}
+
+// SortLines say the order, when it is not the registry's, and of what:
+// when the list is not all loaded, only the rows loaded are sorted.
+func (t *Model) SortLines(w int) []string {
+	l := t.Rows
+	if !l.Sorted() {
+		return nil
+	}
+	what := fmt.Sprintf("the %s loaded", present.Thousands(l.Count))
+	switch {
+	case !l.Done && l.Total > l.Count:
+		what = fmt.Sprintf("the %s rows loaded of %s; end loads the rest", present.Thousands(l.Count), present.Thousands(l.Total))
+	case !l.Done:
+		what = fmt.Sprintf("the %s rows loaded so far; end loads the rest", present.Thousands(l.Count))
+	}
+	text := fmt.Sprintf("Sorted by %s: %s · s: next column · S: reverse", common.Line(l.SortWords()), what)
+	return []string{common.Fit("  "+t.C.Styles.Meta.Render(text), w)}
+}
