@@ -12,6 +12,7 @@ import (
 	"coview/ui/parts/results"
 	"coview/ui/recent"
 	"coview/ui/searchbox"
+	"coview/ui/table"
 )
 
 // The command line (:): opened from any page, or by : typed first in the
@@ -81,6 +82,11 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 		return m.toggleWatch()
 	case r.Screen:
 		return m.screenCommand(r.Numbers)
+	case r.Save != "":
+		if !m.contextKeys().Lists.Save.Enabled() {
+			return m.c.Flash("Only a list can be saved: :save csv or :save json on a list.", false)
+		}
+		return m.page.Update(table.SaveMsg{Format: r.Save})
 	case r.Theme != "":
 		m.opts.Theme = r.Theme
 		return tea.Batch(m.background(), m.c.Flash("Theme: "+r.Theme+".", false))

@@ -87,7 +87,7 @@ func (m *model) contextKeys() common.KeyMap {
 	k := m.c.Keys
 	at := m.page.Place()
 	common.DisableAll(&k.Pages.NextTab, &k.Pages.PrevTab, &k.Pages.Tabs, &k.Lists.Expand, &k.Lists.Filter, &k.Lists.Current, &k.Lists.Category,
-		&k.Lists.Sort, &k.Lists.Reverse, &k.Watch.Check)
+		&k.Lists.Sort, &k.Lists.Reverse, &k.Lists.Save, &k.Watch.Check)
 	k.Lists.Connect.SetEnabled(at.Company != "")
 	_, nearby := m.nearbyName()
 	k.Lists.Nearby.SetEnabled(nearby)

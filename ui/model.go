@@ -62,6 +62,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	ctx, cancel := context.WithCancel(ctx)
 	c := common.New(ctx, opts.Registry, opts.Now)
 	c.Keys.Rebind(opts.Keys)
+	c.Downloads = opts.DownloadDir
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir)

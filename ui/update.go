@@ -9,6 +9,7 @@ import (
 	"coview/ui/download"
 	"coview/ui/parts/help"
 	"coview/ui/parts/keyscreen"
+	"coview/ui/table"
 	"coview/ui/waits"
 )
 
@@ -71,6 +72,8 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 // be waiting for it, and to the page.
 func (m *model) components(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case table.SavedMsg:
+		return m.c.Flash(msg.Say())
 	case keyscreen.SavedMsg:
 		if m.keys != nil {
 			return m.keys.Update(msg)
@@ -194,6 +197,8 @@ func (m *model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.c.Flash("e expands a connected company, on the companies of a connections page.", false)
 	case key.Matches(msg, k.Lists.Sort, k.Lists.Reverse) && !here.Lists.Sort.Enabled():
 		return m.c.Flash("Only a list of more than one row can be sorted.", false)
+	case key.Matches(msg, k.Lists.Save) && !here.Lists.Save.Enabled():
+		return m.c.Flash("Only a list can be saved (ctrl+s: CSV, :save json: JSON).", false)
 	}
 	return m.page.Update(msg)
 }

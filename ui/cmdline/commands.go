@@ -28,6 +28,7 @@ var own = []Command{
 	{Name: "watch", Args: "[add]", Desc: "watch the company on screen (add: only start watching)"},
 	{Name: "theme", Args: "light|dark|auto", Desc: "colours for a light or dark background, or as the terminal says"},
 	{Name: "screen", Args: "[NUMBER…]", Desc: "screen the last list pasted, or the numbers after it"},
+	{Name: "save", Args: "[csv|json]", Desc: "save the list on screen, as filtered and sorted, in the download directory"},
 }
 
 // Commands are every command of the line: its own first, then every
@@ -59,6 +60,7 @@ type Run struct {
 	// are none.
 	Screen  bool
 	Numbers []api.Number
+	Save    string // save the list on screen as csv or json
 }
 
 // Parse reads a line (without its colon): a command and what it takes.
@@ -95,6 +97,11 @@ func Parse(line string, actions []common.Action) (Run, error) {
 			return Run{}, fmt.Errorf("theme takes light, dark or auto")
 		}
 		return Run{Theme: strings.ToLower(args[0])}, nil
+	case name == "save" && len(args) > 0:
+		if len(args) != 1 || !slices.Contains([]string{"csv", "json"}, strings.ToLower(args[0])) {
+			return Run{}, fmt.Errorf("save takes csv or json: save json")
+		}
+		return Run{Save: strings.ToLower(args[0])}, nil
 	}
 	return action(name, args, actions)
 }

@@ -60,6 +60,8 @@ func words(head, last string, actions []common.Action, recent []api.Number) []st
 		return []string{"light", "dark", "auto"}
 	case cmd == "watch" && len(fields) == 1:
 		return []string{"add"}
+	case cmd == "save" && len(fields) == 1:
+		return []string{"csv", "json"}
 	case cmd == "panes" && len(fields) == 1:
 		return []string{"1", "2", "3", "4", "5"}
 	case cmd == "search":

@@ -34,7 +34,7 @@ func (k *KeyMap) Actions() []Action {
 		{Name: "source", Binding: &k.Lists.Source}, {Name: "connections", Binding: &k.Lists.Connect},
 		{Name: "expand", Binding: &k.Lists.Expand}, {Name: "category", Binding: &k.Lists.Category},
 		{Name: "sort", Binding: &k.Lists.Sort}, {Name: "reverse", Binding: &k.Lists.Reverse},
-		{Name: "nearby", Binding: &k.Lists.Nearby},
+		{Name: "nearby", Binding: &k.Lists.Nearby}, {Name: "save", Binding: &k.Lists.Save},
 		{Name: "download", Binding: &k.Docs.Download}, {Name: "open-document", Binding: &k.Docs.OpenDoc},
 		{Name: "web", Binding: &k.Docs.Web},
 		{Name: "watch", Binding: &k.Watch.Toggle}, {Name: "watch-list", Binding: &k.Watch.List},

@@ -28,6 +28,9 @@ type Common struct {
 	// Watched says whether a company is on the watch list, as this
 	// session last read it (the title line marks it); nil: no list.
 	Watched func(api.Number) bool
+	// Downloads says where a list on screen is saved (ctrl+s), asked at
+	// each save; nil is save.DownloadDir of the environment.
+	Downloads func() string
 
 	// Now is the clock (tests pin it); After is tea.Tick (tests fire the
 	// timers themselves); Guard turns a panic in a Cmd into a crash report.

@@ -246,6 +246,7 @@ func (t *Model) Keys(k common.KeyMap) common.KeyMap {
 	k.Lists.Current.SetEnabled(t.Rows.Current || t.Rows.HasQuiet())
 	k.Lists.Sort.SetEnabled(t.Rows.Count > 1)
 	k.Lists.Reverse.SetEnabled(t.Rows.Count > 1)
+	k.Lists.Save.SetEnabled(true)
 	return k
 }
 

@@ -7,12 +7,14 @@ package list
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
 	"coview/present"
+	"coview/save"
 	"coview/ui/common"
 	"coview/ui/listview"
 	"coview/ui/table"
@@ -174,6 +176,8 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 		return p.Key(msg)
 	case common.FetchedMsg:
 		return p.onFetched(msg)
+	case table.SaveMsg:
+		return p.save(msg.Format)
 	}
 	return p.T.Input(msg)
 }
@@ -195,6 +199,8 @@ func (p *Part) Key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Lists.Reverse):
 		p.T.ReverseSort()
 		return nil
+	case key.Matches(msg, k.Lists.Save):
+		return p.save("csv")
 	case key.Matches(msg, k.Move.Up):
 		lv.Move(-1)
 	case key.Matches(msg, k.Move.Down):
@@ -240,9 +246,9 @@ func (p *Part) moreIfNear() tea.Cmd {
 		p.toEnd = false
 		lv.End()
 	}
-	// A filter shows only what is loaded: it never fetches more by
-	// itself (end does, saying what it costs).
-	if l.Done || p.more != nil || p.moreFailed != nil || (l.Filtered() && !p.toEnd) {
+	// A filter or a sort shows only what is loaded: it never fetches
+	// more by itself (end does, saying what it costs).
+	if l.Done || p.more != nil || p.moreFailed != nil || ((l.Filtered() || l.Sorted()) && !p.toEnd) {
 		return nil
 	}
 	for !l.Done && (lv.NearEnd() || p.toEnd) {
@@ -332,6 +338,15 @@ func (p *Part) toListEnd() tea.Cmd {
 	p.toEnd = true
 	p.C.Note.Text = "" // the question is answered
 	return p.moreIfNear()
+}
+
+// save writes the list as shown to the download directory.
+func (p *Part) save(format string) tea.Cmd {
+	dir := save.DownloadDir(os.Getenv)
+	if p.C.Downloads != nil {
+		dir = p.C.Downloads()
+	}
+	return p.T.Save(dir, format, p.Place())
 }
 
 // Table is the list's rows, cursor and filter.
