@@ -177,9 +177,11 @@ func TestSaveJSONSavesTheRowsShownKeyedByColumnAndCleaned(t *testing.T) {
 	}
 }
 
-func TestSavingAPageThatIsNotAListSaysWhatSaves(t *testing.T) {
+func TestSortingOrSavingAPageThatIsNotAListSaysWhatDoes(t *testing.T) {
 	t.Parallel()
 	_, m := browsing(t)
 	send(t, m, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	mustContain(t, screen(m), "Only a list can be saved")
+	press(t, m, "s")
+	mustContain(t, screen(m), "Only a list can be sorted (s, S) or saved (ctrl+s).")
 }

@@ -55,8 +55,8 @@ func TestCtrlCQuitsWhateverQuitIsBoundTo(t *testing.T) {
 			t.Errorf("%s: not so", c.what)
 		}
 	}
-	if h := k.Lists.Sort.Help().Key; h != "o/S" {
-		t.Errorf("sort's help says %q, want o/S", h)
+	if h := k.Lists.Sort.Help().Key; h != "o/S/ctrl+s" {
+		t.Errorf("sort's help says %q, want o/S/ctrl+s", h)
 	}
 	if h := k.Do.Quit.Help().Key; h != "x" {
 		t.Errorf("quit's help says %q, want x", h)

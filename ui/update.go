@@ -196,7 +196,7 @@ func (m *model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Lists.Expand) && !here.Lists.Expand.Enabled():
 		return m.c.Flash("e expands a connected company, on the companies of a connections page.", false)
 	case key.Matches(msg, k.Lists.Sort, k.Lists.Reverse) && !here.Lists.Sort.Enabled():
-		return m.c.Flash("Only a list of more than one row can be sorted.", false)
+		return m.c.Flash("Only a list can be sorted (s, S) or saved (ctrl+s).", false)
 	case key.Matches(msg, k.Lists.Save) && !here.Lists.Save.Enabled():
 		return m.c.Flash("Only a list can be saved (ctrl+s: CSV, :save json: JSON).", false)
 	}

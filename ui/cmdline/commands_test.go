@@ -74,6 +74,10 @@ func TestCommandsTakeWhatCoviewSearchTakes(t *testing.T) {
 		{"watch alone is w", "watch", func(r Run) bool { return r.Action == "watch" && r.Key.String() == "w" }, ""},
 		{"theme light", "theme Light", func(r Run) bool { return r.Theme == "light" }, ""},
 		{"a theme that is not one", "theme blue", nil, "theme takes light, dark or auto"},
+		{"save json saves the list as JSON", "save JSON", func(r Run) bool { return r.Save == "json" }, ""},
+		{"save csv saves it as CSV", "save csv", func(r Run) bool { return r.Save == "csv" }, ""},
+		{"save alone is ctrl+s", "save", func(r Run) bool { return r.Action == "save" && r.Key.String() == "ctrl+s" }, ""},
+		{"a format that is not one", "save xlsx", nil, "save takes csv or json"},
 		{"an unknown command", "conections", nil, "did you mean connections?"},
 		{"a beginning that is not a command", "zzz", nil, "tab lists the commands"},
 		{"a bad date", "search --dissolved-to 31/02/2020", nil, "--dissolved-to"},
@@ -117,6 +121,7 @@ func TestCandidatesCompleteWhatIsKnownAfterEachCommand(t *testing.T) {
 		{"no filter after a name without a dash", "search acme ", "", nil, []string{"search acme --status"}},
 		{"a status's values", "search --status l", "search --status liquidation", nil, nil},
 		{"themes", "theme ", "theme light", []string{"theme dark", "theme auto"}, nil},
+		{"the formats a list is saved as", "save j", "save json", nil, []string{"save csv"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -63,7 +63,7 @@ func (k *KeyMap) Rebind(keys map[string][]string) {
 	}
 	k.Watch.Check.SetKeys(k.Do.Reload.Keys()...)
 	k.Watch.Check.SetHelp(k.Do.Reload.Help().Key, k.Watch.Check.Help().Desc)
-	k.Lists.Sort.SetHelp(keyWords(k.Lists.Sort.Keys())+"/"+keyWords(k.Lists.Reverse.Keys()), k.Lists.Sort.Help().Desc)
+	k.Lists.Sort.SetHelp(keyWords(k.Lists.Sort.Keys())+"/"+keyWords(k.Lists.Reverse.Keys())+"/"+keyWords(k.Lists.Save.Keys()), k.Lists.Sort.Help().Desc)
 }
 
 // keyWords are keys as the help shows them: arrows as arrows.

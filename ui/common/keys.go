@@ -52,7 +52,10 @@ type ListKeys struct {
 	// (and Reverse the other way); Nearby shows the companies filed next to
 	// a company's name in the registry's index.
 	Sort, Reverse, Nearby key.Binding
-	Save                  key.Binding // the list on screen, as filtered and sorted, as CSV
+	// Save is the list on screen, as filtered and sorted, as CSV; the
+	// help shows it with Sort (s/S/ctrl+s), as the help has no room for
+	// another line at 80x24.
+	Save key.Binding
 }
 
 // DocKeys fetch documents and open the registry's web pages.
@@ -121,10 +124,10 @@ func DefaultKeyMap() KeyMap {
 			Connect:  b([]string{"x"}, "x", "connections"),
 			Expand:   b([]string{"e"}, "e", "expand a company"),
 			Category: b([]string{"C"}, "C", "category"),
-			Sort:     b([]string{"s"}, "s/S", "sort/reverse"),
+			Sort:     b([]string{"s"}, "s/S/ctrl+s", "sort/save"),
 			Reverse:  b([]string{"S"}, "S", "reverse"),
 			Nearby:   b([]string{"a"}, "a", "neighbours"),
-			Save:     b([]string{"ctrl+s"}, "ctrl+s", "save list as CSV"),
+			Save:     b([]string{"ctrl+s"}, "ctrl+s", "save list"),
 		},
 		Docs: DocKeys{
 			Download: b([]string{"d"}, "d", "save document"),
@@ -186,7 +189,7 @@ func (k KeyMap) Groups() []Group {
 		{Title: "Move", Keys: []key.Binding{k.Move.Up, k.Move.Down, k.Move.PageUp, k.Move.PageDown, k.Move.Home, k.Move.End, k.Lists.Sort}},
 		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward, k.Lists.Nearby}},
 		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Command, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
-		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category, k.Lists.Save}},
+		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category}},
 		{Title: "Save, open and watch", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web, k.Do.Next, k.Watch.Toggle, k.Watch.List}},
 		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}, Always: true},
 	}

@@ -244,8 +244,8 @@ func (t *Model) FilterLines(w int) []string {
 func (t *Model) Keys(k common.KeyMap) common.KeyMap {
 	k.Lists.Filter.SetEnabled(true)
 	k.Lists.Current.SetEnabled(t.Rows.Current || t.Rows.HasQuiet())
-	k.Lists.Sort.SetEnabled(t.Rows.Count > 1)
-	k.Lists.Reverse.SetEnabled(t.Rows.Count > 1)
+	k.Lists.Sort.SetEnabled(true)
+	k.Lists.Reverse.SetEnabled(true)
 	k.Lists.Save.SetEnabled(true)
 	return k
 }
