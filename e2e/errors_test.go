@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -75,9 +74,10 @@ func faultyRegistry(t *testing.T) *httptest.Server {
 func TestOneShotErrorsHaveMessagesAndExitCodes(t *testing.T) {
 	t.Parallel()
 	srv := faultyRegistry(t)
-	closed, _ := net.Listen("tcp", "127.0.0.1:0")
-	closedURL := "http://" + closed.Addr().String()
-	closed.Close()
+	// Port 1 on loopback: nothing listens there, and unlike a port taken
+	// and let go, no server of a test running beside this one can be
+	// given it.
+	closedURL := "http://127.0.0.1:1"
 	cases := []struct {
 		name string
 		key  string
