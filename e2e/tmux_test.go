@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -55,8 +56,10 @@ func startTmux(t *testing.T, width, height int, env []string, args ...string) *t
 		t.Skip("tmux is not installed; .ci/run installs it")
 	}
 	s := &tmuxSession{
-		t:       t,
-		socket:  fmt.Sprintf("coview-e2e-%d-%d", os.Getpid(), sessions.Add(1)),
+		t: t,
+		// Random as well as numbered: a server left by a run that was
+		// killed, under a process id used again, is never this one.
+		socket:  fmt.Sprintf("coview-e2e-%d-%d-%08x", os.Getpid(), sessions.Add(1), rand.Uint32()),
 		replies: make(chan tmuxReply, 1),
 		written: make(chan struct{}, 1),
 		ended:   make(chan struct{}),
