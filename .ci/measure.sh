@@ -273,7 +273,7 @@ for ((presses = 0; presses < 200; presses++)); do
 	sleep 0.02
 done
 if [[ -z $mem_fail ]]; then
-	waitfor "Company incorporated" || mem_fail="the last filing never showed"
+	waitfor "NEWINC" || mem_fail="the last filing never showed"
 fi
 rss_end=$(rss VmRSS)
 hwm=$(rss VmHWM)
