@@ -1,6 +1,7 @@
 package config
 
 import (
+	"coview/internal/spelling"
 	"fmt"
 	"sort"
 	"strconv"
@@ -190,30 +191,9 @@ func (r *reader) clashFree(given map[string]binding) map[string]binding {
 func nearest(v string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
-		if d := distance(strings.ToLower(v), k); d < bestD {
+		if d := spelling.Distance(strings.ToLower(v), k); d < bestD {
 			best, bestD = k, d
 		}
 	}
 	return best
-}
-
-// distance is the Levenshtein distance of two short names.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

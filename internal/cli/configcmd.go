@@ -230,14 +230,7 @@ func runConfigEdit(cmd *cobra.Command, env Env) error {
 		fmt.Fprintln(env.Stderr, "coview: settings: "+p.String())
 	}
 	if len(problems) > 0 {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s has %s not in effect; coview config edit again to mend it", path, countWords(len(problems), "setting", "settings"))}
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s has %s not in effect; coview config edit again to mend it", path, plural(len(problems), "setting", "settings"))}
 	}
 	return nil
-}
-
-func countWords(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
 }

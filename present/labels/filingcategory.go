@@ -1,6 +1,7 @@
 package labels
 
 import (
+	"coview/internal/spelling"
 	"slices"
 	"strings"
 )
@@ -85,7 +86,7 @@ func NearestFilingCategory(v string) string {
 	}
 	best, bestDist := "", len(k)/3+2
 	for _, c := range cats {
-		if d := editDistance(k, c); d < bestDist || (d == bestDist && best != "" && c < best) {
+		if d := spelling.Distance(k, c); d < bestDist || (d == bestDist && best != "" && c < best) {
 			best, bestDist = c, d
 		}
 		if strings.HasPrefix(c, k) && len(k) >= 3 {
@@ -93,26 +94,4 @@ func NearestFilingCategory(v string) string {
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes
-// (the keys are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -1,6 +1,7 @@
 package labels
 
 import (
+	"coview/internal/spelling"
 	"slices"
 	"strings"
 	"sync"
@@ -111,7 +112,7 @@ func (v Vocabulary) Nearest(s string) (Term, bool) {
 		return r
 	}
 	for i, t := range v.Terms {
-		d := spellingDistance(k, t.Key)
+		d := spelling.Distance(k, t.Key)
 		if d < bestDist || d == bestDist && best >= 0 && rank(t.Key) > rank(v.Terms[best].Key) {
 			best, bestDist = i, d
 		}
@@ -157,26 +158,4 @@ func commonPrefix(a, b string) int {
 		n++
 	}
 	return n
-}
-
-// spellingDistance is the Levenshtein distance between two keys, in
-// bytes (the keys are ASCII).
-func spellingDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

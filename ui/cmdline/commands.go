@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"coview/internal/spelling"
 	"fmt"
 	"slices"
 	"strings"
@@ -181,32 +182,11 @@ func nearest(v string, names []string) string {
 	}
 	best, bestD := "", min(3, max(len(v)/2, 1)+1)
 	for _, n := range names {
-		if d := distance(v, n); d < bestD {
+		if d := spelling.Distance(v, n); d < bestD {
 			best, bestD = n, d
 		}
 	}
 	return best
-}
-
-// distance is the Levenshtein distance of two short words.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // split cuts a line into words at spaces; "double quotes" keep spaces in
