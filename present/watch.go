@@ -202,7 +202,7 @@ func WatchList(companies []watch.Company, today time.Time) *Page {
 		})
 	}
 	if len(companies) > 0 {
-		pg.Summary = fmt.Sprintf("%s watched", plural(len(companies), "company", "companies"))
+		pg.Summary = fmt.Sprintf("%s watched", Plural(len(companies), "company", "companies"))
 		if unseen > 0 {
 			pg.Summary += fmt.Sprintf(", %s with changes not seen yet", Thousands(unseen))
 		}
@@ -245,7 +245,7 @@ func WatchDeadlines(deadlines []watch.Deadline, today time.Time) *Page {
 		})
 	}
 	if len(deadlines) > 0 {
-		pg.Summary = plural(len(deadlines), "deadline", "deadlines")
+		pg.Summary = Plural(len(deadlines), "deadline", "deadlines")
 		if overdue > 0 {
 			pg.Summary += fmt.Sprintf(", %s overdue", Thousands(overdue))
 		}
@@ -253,7 +253,8 @@ func WatchDeadlines(deadlines []watch.Deadline, today time.Time) *Page {
 	return pg
 }
 
-func plural(n int, one, many string) string {
+// Plural is a count and its noun: "1 company", "1,200 companies".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

@@ -42,9 +42,9 @@ func WatchPage(entries []watch.Entry, today time.Time) *Page {
 	}
 	pg.Total = len(pg.Items)
 	if len(entries) > 0 {
-		pg.Summary = plural(len(entries), "company", "companies") + " watched"
+		pg.Summary = Plural(len(entries), "company", "companies") + " watched"
 		if changed > 0 {
-			pg.Summary += fmt.Sprintf(", %s changed since you last looked (%s)", Thousands(changed), plural(changes, "change", "changes"))
+			pg.Summary += fmt.Sprintf(", %s changed since you last looked (%s)", Thousands(changed), Plural(changes, "change", "changes"))
 		}
 	}
 	return pg
@@ -105,9 +105,9 @@ func countdownCell(due string, overdue, closed bool, today time.Time) (string, b
 // line and the browser's watch page: "checking 6 companies: 2 done, 1
 // change; about 4s left", or what it waits for, until when.
 func WatchProgress(p watch.Progress, now time.Time) string {
-	s := fmt.Sprintf("checking %s: %s done", plural(p.Total, "company", "companies"), Thousands(p.Done))
+	s := fmt.Sprintf("checking %s: %s done", Plural(p.Total, "company", "companies"), Thousands(p.Done))
 	if p.Changes > 0 {
-		s += ", " + plural(p.Changes, "change", "changes")
+		s += ", " + Plural(p.Changes, "change", "changes")
 	}
 	if p.Waiting != "" && p.Until.After(now) {
 		return s + fmt.Sprintf("; waiting until %s, %s", p.Until.Local().Format("15:04:05"), p.Waiting)

@@ -15,6 +15,7 @@ import (
 
 	"coview/config"
 	"coview/connections"
+	"coview/present"
 )
 
 const configLong = `Where coview's settings file is, what is in effect, and a way to edit it.
@@ -230,7 +231,7 @@ func runConfigEdit(cmd *cobra.Command, env Env) error {
 		fmt.Fprintln(env.Stderr, "coview: settings: "+p.String())
 	}
 	if len(problems) > 0 {
-		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s has %s not in effect; coview config edit again to mend it", path, plural(len(problems), "setting", "settings"))}
+		return &exitError{code: exitFailure, msg: fmt.Sprintf("%s has %s not in effect; coview config edit again to mend it", path, present.Plural(len(problems), "setting", "settings"))}
 	}
 	return nil
 }

@@ -138,13 +138,6 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 	return notCheckedReport(rep, budget, env)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return present.Thousands(n) + " " + many
-}
-
 // notCheckedReport lists on stderr the companies a check left out, and
 // is the exit status: a check cut short is a failure, so that a cron job
 // says so; companies another check had are not.
@@ -174,13 +167,13 @@ func notCheckedReport(rep *watch.Report, budget int, env Env) error {
 			continue
 		case watch.ReasonBudget:
 			fmt.Fprintf(env.Stderr, "coview: %s not checked: the budget of %s requests was spent; the next check starts with them (--budget raises it): %s\n",
-				plural(len(list), "company", "companies"), present.Thousands(budget), strings.Join(numbers, " "))
+				present.Plural(len(list), "company", "companies"), present.Thousands(budget), strings.Join(numbers, " "))
 		case watch.ReasonQuota:
 			fmt.Fprintf(env.Stderr, "coview: %s not checked: the registry refused more requests (429); the next check starts with them: %s\n",
-				plural(len(list), "company", "companies"), strings.Join(numbers, " "))
+				present.Plural(len(list), "company", "companies"), strings.Join(numbers, " "))
 		case watch.ReasonStopped:
 			fmt.Fprintf(env.Stderr, "coview: %s not checked: the check was stopped: %s\n",
-				plural(len(list), "company", "companies"), strings.Join(numbers, " "))
+				present.Plural(len(list), "company", "companies"), strings.Join(numbers, " "))
 		}
 		if first == nil {
 			first = &exitError{code: exitFailure}

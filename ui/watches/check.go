@@ -183,12 +183,12 @@ func Outcome(ch *Check, quota api.RateLimit, now time.Time) (string, bool) {
 	if rep.Checked > 0 {
 		found := "nothing changed"
 		if n := len(rep.Changes); n > 0 {
-			found = fmt.Sprintf("%s at %s", plural(n, "change", "changes"), plural(companiesOf(rep.Changes), "company", "companies"))
+			found = fmt.Sprintf("%s at %s", present.Plural(n, "change", "changes"), present.Plural(companiesOf(rep.Changes), "company", "companies"))
 		}
 		if k := len(rep.Seeded); k > 0 {
-			found += fmt.Sprintf(" (%s checked for the first time: what is there now is recorded)", plural(k, "company", "companies"))
+			found += fmt.Sprintf(" (%s checked for the first time: what is there now is recorded)", present.Plural(k, "company", "companies"))
 		}
-		parts = append(parts, "checked "+plural(rep.Checked, "company", "companies")+": "+found)
+		parts = append(parts, "checked "+present.Plural(rep.Checked, "company", "companies")+": "+found)
 	}
 	why := map[watch.Reason]string{
 		watch.ReasonStopped:   "r checks them",
@@ -211,7 +211,7 @@ func Outcome(ch *Check, quota api.RateLimit, now time.Time) (string, bool) {
 				text = fmt.Sprintf("%s: %s", list[0].Number, strings.TrimSuffix(common.Line(list[0].Err.Error()), "."))
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s not checked: %s", plural(len(list), "company", "companies"), text))
+		parts = append(parts, fmt.Sprintf("%s not checked: %s", present.Plural(len(list), "company", "companies"), text))
 	}
 	if len(parts) == 0 {
 		return "Nothing to check: every company was checked a moment ago.", false
@@ -239,11 +239,4 @@ func companiesOf(changes []watch.Change) int {
 		seen[c.Number] = true
 	}
 	return len(seen)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return present.Thousands(n) + " " + many
 }

@@ -91,17 +91,10 @@ func (p *Part) watchNews() (news, hint string) {
 		return "", "Press w on a company's page to watch it: W then shows what changed at it since you last looked, and what falls due."
 	case n.Changed == 0:
 		return "", fmt.Sprintf("None of the %s you watch changed since you last looked; W shows them and what falls due.",
-			plural(n.Watched, "company", "companies"))
+			present.Plural(n.Watched, "company", "companies"))
 	}
 	return fmt.Sprintf("%s of the %s you watch changed since you last looked (%s): esc, then W, shows them.",
-		present.Thousands(n.Changed), plural(n.Watched, "company", "companies"), plural(n.Changes, "change", "changes")), ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return present.Thousands(n) + " " + many
+		present.Thousands(n.Changed), present.Plural(n.Watched, "company", "companies"), present.Plural(n.Changes, "change", "changes")), ""
 }
 
 // Keys disables what needs a page to act on.
