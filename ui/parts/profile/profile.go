@@ -62,8 +62,8 @@ func (p *Part) HasSource() bool { return true }
 // Layout gives the panes their height and, the first time, puts the
 // links' cursor where history left it.
 func (p *Part) Layout(h int) {
-	p.height = h
-	p.lv.SetHeight(h)
+	p.height = paneHeight(p.C.Width, h)
+	p.lv.SetHeight(p.height)
 	if p.restore {
 		p.lv.SetPosition(p.At.Cursor, p.At.Offset)
 		p.restore = false
@@ -131,10 +131,13 @@ func (p *Part) changeLines(w int) []string {
 
 // Body is the pane shown.
 func (p *Part) Body(w, h int) []string {
-	if p.At.Tab == LinksTab {
-		return p.linkLines(w)
+	if cols := Columns(w); cols > 1 {
+		return p.grid(w, h, cols)
 	}
-	all := p.paneLines(w)
+	if p.At.Tab == LinksTab {
+		return p.linkLines(w, true)
+	}
+	all := p.paneLinesOf(p.At.Tab, w)
 	// Scrolled on a smaller screen, the pane may now fit: show it from
 	// its first line rather than leave its top hidden above blank rows.
 	from := min(p.At.Scroll, max(len(all)-h, 0))
@@ -254,7 +257,7 @@ func (p *Part) move(lvMove func(int), delta, lines int) {
 		lvMove(delta)
 		return
 	}
-	most := max(len(p.paneLines(p.C.Width))-p.height, 0)
+	most := max(len(p.paneLinesOf(p.At.Tab, paneWidth(p.C.Width)))-p.height, 0)
 	p.At.Scroll = min(max(p.At.Scroll+lines, 0), most)
 }
 
@@ -272,13 +275,13 @@ func (p *Part) open() tea.Cmd {
 	return p.C.Post(common.OpenLinkMsg{Link: l.Raw, Title: l.Name})
 }
 
-// paneLines are a pane's rows as lines: labels in a column, values
+// paneLinesOf are a pane's rows as lines: labels in a column, values
 // wrapped beside them, warnings marked and quiet values dim.
-func (p *Part) paneLines(w int) []string {
+func (p *Part) paneLinesOf(tab, w int) []string {
 	s := p.C.Styles
-	rows := p.panes[p.At.Tab].Rows
-	if p.At.Tab == 0 {
-		if name, room, _ := p.C.CompanyParts(p.Profile, p.At.Company, w, false); common.Cells(name) > room {
+	rows := p.panes[tab].Rows
+	if tab == 0 {
+		if name, room, _ := p.C.CompanyParts(p.Profile, p.At.Company, p.C.Width, false); common.Cells(name) > room {
 			rows = append([]present.Row{{Label: "Name", Value: name}}, rows...)
 		}
 	}
@@ -309,8 +312,9 @@ func (p *Part) paneLines(w int) []string {
 }
 
 // linkLines are the links pane: each link's name and where it leads, or
-// why it is refused.
-func (p *Part) linkLines(w int) []string {
+// why it is refused; the cursor's shown when the pane is the one the keys
+// act on.
+func (p *Part) linkLines(w int, focused bool) []string {
 	if len(p.links) == 0 {
 		return []string{"  " + p.C.Styles.Quiet.Render("This profile carries no links.")}
 	}
@@ -318,7 +322,7 @@ func (p *Part) linkLines(w int) []string {
 	for _, l := range p.links {
 		nameW = max(nameW, ansi.StringWidth(l.Name))
 	}
-	return common.Split(p.lv.Render(func(i int, sel bool) string { return p.linkLine(p.links[i], sel, nameW, w) }))
+	return common.Split(p.lv.Render(func(i int, sel bool) string { return p.linkLine(p.links[i], sel && focused, nameW, w) }))
 }
 
 func (p *Part) linkLine(l present.LinkItem, selected bool, nameW, w int) string {

@@ -1,0 +1,111 @@
+package profile
+
+import (
+	"fmt"
+	"strings"
+
+	"coview/present"
+	"coview/ui/common"
+)
+
+// A profile wide enough shows its panes side by side, in up to three
+// columns, each at least paneMinWidth wide, beginning with the pane the
+// tabs select and going on with the next ones while they fit: at 80
+// columns one pane, at 120 two columns, at 200 three.
+const (
+	paneMinWidth = 56
+	paneMaxCols  = 3
+	paneGap      = 2
+)
+
+// Columns is how many columns of panes a body w wide holds.
+func Columns(w int) int { return min(max(w/paneMinWidth, 1), paneMaxCols) }
+
+// colWidth is the width of each of cols columns in w.
+func colWidth(w, cols int) int { return (w - (cols-1)*paneGap) / cols }
+
+// paneWidth is the width the selected pane is drawn at, in a body w wide.
+func paneWidth(w int) int {
+	if c := Columns(w); c > 1 {
+		return colWidth(w, c)
+	}
+	return w
+}
+
+// paneHeight is the lines the selected pane's rows get in a body h high:
+// in columns, one goes to its title.
+func paneHeight(w, h int) int {
+	if Columns(w) > 1 {
+		return max(h-1, 1)
+	}
+	return h
+}
+
+// grid draws the panes in columns: the selected pane first, at the top
+// of the first column, scrolled as it is and cut to the column; then the
+// next panes, each whole, while there is room for it in a column.
+func (p *Part) grid(w, h, cols int) []string {
+	cw := colWidth(w, cols)
+	columns := make([][]string, cols)
+	col := 0
+	for i := range len(p.panes) {
+		tab := (p.At.Tab + i) % len(p.panes)
+		lines := p.paneBlock(tab, i == 0, cw, h)
+		if i > 0 && len(columns[col]) > 0 && len(columns[col])+1+len(lines) > h {
+			col++
+		}
+		if col == cols || (i > 0 && len(lines) > h) {
+			break
+		}
+		if len(columns[col]) > 0 {
+			columns[col] = append(columns[col], "")
+		}
+		columns[col] = append(columns[col], lines...)
+	}
+	out := make([]string, h)
+	for row := range h {
+		var b strings.Builder
+		for c := range cols {
+			if c > 0 {
+				b.WriteString(strings.Repeat(" ", paneGap))
+			}
+			cell := ""
+			if row < len(columns[c]) {
+				cell = columns[c][row]
+			}
+			if c < cols-1 {
+				cell = common.Pad(common.Fit(cell, cw), cw)
+			}
+			b.WriteString(cell)
+		}
+		out[row] = strings.TrimRight(common.Fit(b.String(), w), " ")
+	}
+	return out
+}
+
+// paneBlock is one pane in a column: its title, marked when it is the
+// one the keys act on, and its lines; the selected one scrolled and cut
+// to the column's height.
+func (p *Part) paneBlock(tab int, selected bool, w, h int) []string {
+	s := p.C.Styles
+	title := fmt.Sprintf("  %d %s", tab+1, present.PaneNames[tab])
+	if selected {
+		title = s.Tabs.On.UnsetPadding().Render("▸ " + title[2:])
+	} else {
+		title = s.Meta.Render(title)
+	}
+	var lines []string
+	if tab == LinksTab {
+		lines = p.linkLines(w, selected)
+	} else {
+		lines = p.paneLinesOf(tab, w)
+	}
+	if selected {
+		if tab != LinksTab {
+			from := min(p.At.Scroll, max(len(lines)-(h-1), 0))
+			lines = lines[from:]
+		}
+		lines = lines[:min(len(lines), h-1)]
+	}
+	return append([]string{common.Fit(title, w)}, lines...)
+}
