@@ -29,8 +29,8 @@ func runInBackground(t *testing.T, ctx context.Context, opts Options) (<-chan er
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done) })
 	out := &bytes.Buffer{}
-	opts.Input = slowReader{done}
-	opts.Output = out
+	opts.IO.Input = slowReader{done}
+	opts.IO.Output = out
 	opts.StateDir = t.TempDir()
 	opts.Now = pinnedNow
 	errc := make(chan error, 1)

@@ -9,6 +9,7 @@ import (
 	"coview/present"
 	"coview/ui/common"
 	"coview/ui/download"
+	"coview/ui/layout"
 )
 
 // footerLines are the status line (what is in flight, a message, or
@@ -89,6 +90,9 @@ func (m *model) contextKeys() common.KeyMap {
 	common.DisableAll(&k.Pages.NextTab, &k.Pages.PrevTab, &k.Pages.Tabs, &k.Lists.Expand, &k.Lists.Filter, &k.Lists.Current, &k.Lists.Category,
 		&k.Lists.Sort, &k.Lists.Reverse, &k.Lists.Save, &k.Watch.Check)
 	k.Lists.Connect.SetEnabled(at.Company != "")
+	_, list := m.page.(layout.Lister)
+	k.Lists.Preview.SetEnabled(list)
+	k.Lists.Flip.SetEnabled(list && !m.preview.State.Hide)
 	_, nearby := m.nearbyName()
 	k.Lists.Nearby.SetEnabled(nearby)
 	_, company := m.watchTarget()

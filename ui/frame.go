@@ -2,12 +2,14 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/ui/common"
+	"coview/ui/layout"
 )
 
 func (m *model) View() tea.View {
@@ -50,6 +52,10 @@ type frame struct {
 	mid  []string // a problem, and the page's own (a list's column headings)
 	foot []string // the page's own (the selected row's long text), a download, status and keys
 	body int      // rows for the page
+
+	split    layout.Split // a list's preview beside or under it, if any
+	pageMid  int          // how many of mid are the page's own, at its end
+	pageFoot int          // how many of foot are the page's own, at its start
 }
 
 // The smallest window the browser draws in; below it, it says so.
@@ -74,13 +80,24 @@ func (m *model) frame() frame {
 	if t := m.trouble.shown; t != nil {
 		f.mid = append(f.mid, m.problemLines(*t, w)...)
 	}
+	var mid []string
 	if m.help == nil {
-		f.mid = append(f.mid, m.page.Mid(w)...)
+		mid = m.page.Mid(w)
 		f.foot = append(f.foot, m.page.Foot(w)...)
+		f.pageFoot = len(f.foot)
 	}
 	f.foot = append(f.foot, m.dl.Lines(w)...)
 	f.foot = append(f.foot, m.footerLines(w)...)
-	f.body = max(m.c.Height-len(f.top)-len(f.mid)-len(f.foot), 1)
+	rows := max(m.c.Height-len(f.top)-len(f.mid)-len(mid)-len(f.foot), 1)
+	f.split = layout.Split{ListW: w, ListH: rows}
+	if _, list := m.page.(layout.Lister); list && m.help == nil {
+		f.split = m.preview.State.Lay(w, m.c.Height, rows)
+	}
+	if f.split.Where == layout.Right {
+		mid = m.page.Mid(f.split.ListW)
+	}
+	f.mid, f.pageMid = append(f.mid, mid...), len(mid)
+	f.body = f.split.ListH
 	return f
 }
 
@@ -99,20 +116,40 @@ func (m *model) render() string {
 	f := m.frame()
 	lines := make([]string, 0, m.c.Height)
 	lines = append(lines, f.top...)
-	lines = append(lines, f.mid...)
 	var body []string
 	if m.help != nil {
 		body = m.help.Body(m.contextKeys(), m.c.Width, f.body)
 	} else {
-		body = m.page.Body(m.c.Width, f.body)
+		body = m.page.Body(f.split.ListW, f.body)
 	}
 	body = body[:min(len(body), f.body)]
-	lines = append(lines, body...)
 	for range f.body - len(body) {
-		lines = append(lines, "")
+		body = append(body, "")
 	}
-	lines = append(lines, f.foot...)
-	return strings.Join(lines, "\n")
+	return strings.Join(append(lines, m.withPreview(f, body)...), "\n")
+}
+
+// withPreview is the frame under its top: the page's mid and body, and
+// the preview beside or under them when there is one, then its foot.
+func (m *model) withPreview(f frame, body []string) []string {
+	sp := f.split
+	own := len(f.mid) - f.pageMid
+	lines := slices.Clone(f.mid[:own])
+	switch sp.Where {
+	case layout.Right:
+		left := append(slices.Clone(f.mid[own:]), body...)
+		lines = append(lines, layout.Beside(m.c, left, m.preview.Body(sp.PrevW, len(left)), sp.ListW)...)
+		return append(lines, f.foot...)
+	case layout.Below:
+		lines = append(append(append(lines, f.mid[own:]...), body...), f.foot[:f.pageFoot]...)
+		lines = append(lines, layout.Rule(m.c, sp.PrevW))
+		prev := m.preview.Body(sp.PrevW, sp.PrevH)
+		for range sp.PrevH - len(prev) {
+			prev = append(prev, "")
+		}
+		return append(append(lines, prev...), f.foot[f.pageFoot:]...)
+	}
+	return append(append(append(lines, f.mid[own:]...), body...), f.foot...)
 }
 
 // problemLines draw a failure above the page: what happened, and what to

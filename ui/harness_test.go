@@ -15,6 +15,7 @@ import (
 	"coview/api"
 	"coview/ui/common"
 	"coview/ui/listview"
+	"coview/ui/parts/profile"
 	"coview/ui/waits"
 )
 
@@ -108,7 +109,11 @@ func (p probe) snap(draw bool) snapshot {
 		if m.keys == nil {
 			f := m.frame()
 			_, windowed := m.page.(interface{ Window() *listview.Model })
-			s.laidOut = f.body == m.bodyHeight() && (!windowed || window(m).Height() == f.body)
+			rows := f.body
+			if _, ok := m.page.(*profile.Part); ok {
+				rows = profile.PaneRows(m.c.Width, f.body) // panes in columns: one row is the selected one's title
+			}
+			s.laidOut = f.body == m.bodyHeight() && (!windowed || window(m).Height() == rows)
 		}
 	}
 	return s

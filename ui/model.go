@@ -12,6 +12,7 @@ import (
 	"coview/ui/cmdline"
 	"coview/ui/common"
 	"coview/ui/download"
+	"coview/ui/layout"
 	"coview/ui/parts/keyscreen"
 	"coview/ui/recent"
 	"coview/ui/searchbox"
@@ -41,6 +42,7 @@ type model struct {
 	trouble problems         // a failure shown above the page, and what may be retried
 	dl      *download.Model
 	foot    footer
+	preview *layout.Preview // what the row under a list's cursor opens
 }
 
 // footer is the status line and the keys under every page.
@@ -66,6 +68,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir)
+	m.preview = layout.NewPreview(c, opts.Layout.Preview, m.makers.build)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.cmd = newCmdline(m)
 	m.dl = download.New(c, download.Options{Docs: opts.Documents, Dir: opts.DownloadDir, OpenFile: opts.OpenFile})

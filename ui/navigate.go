@@ -169,7 +169,7 @@ func (m *model) onFetched(msg common.FetchedMsg) tea.Cmd {
 		if msg.Err == nil {
 			m.c.Cache.Put(msg.Key, msg.Entry)
 		}
-		return m.page.Update(msg)
+		return tea.Batch(m.page.Update(msg), m.preview.Update(msg))
 	}
 	r := m.nav
 	m.nav = nil

@@ -7,6 +7,7 @@ import (
 	"coview/api"
 	"coview/ui/common"
 	"coview/ui/download"
+	"coview/ui/layout"
 	"coview/watch"
 )
 
@@ -65,11 +66,18 @@ type Options struct {
 	// Keys bind actions to other keys, by the names of KeyActions: the
 	// settings file's keys, checked already.
 	Keys map[string][]string
+	// Layout is the list's preview as the settings file has it.
+	Layout layout.Options
 
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
-	Input   io.Reader // nil = stdin
-	Output  io.Writer // nil = stdout
+	IO      Terminal // nil streams: stdin and stdout
+}
+
+// Terminal is where the browser reads keys from and draws to.
+type Terminal struct {
+	Input  io.Reader // nil = stdin
+	Output io.Writer // nil = stdout
 }
 
 // KeyActions are the browser's actions that the settings file may bind,

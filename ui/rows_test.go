@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/charmbracelet/x/ansi"
 	"slices"
 	"strings"
 	"testing"
@@ -71,8 +72,9 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 // cells of the row present gives, in order, and nothing else.
 func mustShowTheCells(t *testing.T, m *model, want *present.Page) {
 	body := bodyLines(screen(m))[1:] // under the column headings
+	listW := m.frame().split.ListW   // the preview beside the list is not the list's
 	for i, it := range want.Items[:min(len(want.Items), window(m).Height())] {
-		rest := body[i]
+		rest := ansi.Truncate(body[i], listW, "")
 		for j, c := range it.Cells {
 			if c == "" {
 				c = "—"

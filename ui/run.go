@@ -13,7 +13,7 @@ import (
 	"coview/ui/waits"
 )
 
-// Run runs the browser on the terminal (or Options.Input and Output) in
+// Run runs the browser on the terminal (or Options.IO) in
 // the alternate screen, and returns when the user quits. The terminal is
 // restored on every way out: quitting, the context ending (Run then returns
 // nil: the caller knows why), and panics, after which Run returns an error
@@ -72,11 +72,11 @@ func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
 	// that also cancels ctx can leave that send blocked and shutdown
 	// waiting for it forever, with the terminal still in raw mode.
 	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithoutSignalHandler()}
-	if opts.Input != nil {
-		popts = append(popts, tea.WithInput(opts.Input))
+	if opts.IO.Input != nil {
+		popts = append(popts, tea.WithInput(opts.IO.Input))
 	}
-	if opts.Output != nil {
-		popts = append(popts, tea.WithOutput(opts.Output))
+	if opts.IO.Output != nil {
+		popts = append(popts, tea.WithOutput(opts.IO.Output))
 	}
 	return popts
 }

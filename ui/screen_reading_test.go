@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"coview/api"
+	"coview/present"
+	"coview/ui/parts/profile"
 )
 
 // The screen, read as a person would: its header, breadcrumb, body and
@@ -122,7 +125,17 @@ func mustDrawPane(t *testing.T, s snapshot, pane int) {
 	if s.page.Tab != pane {
 		t.Fatalf("pane %d selected (counting from 0), want %d:\n%s", s.page.Tab, pane, s.screen)
 	}
-	if got := drawnPanes(s.screen); !slices.Equal(got, []int{pane}) {
+	got := drawnPanes(s.screen)
+	if profile.Columns(s.width) > 1 {
+		// Panes in columns: the selected one first and marked, the next
+		// ones after it as they fit.
+		title := fmt.Sprintf("▸ %d %s", pane+1, present.PaneNames[pane])
+		if len(got) == 0 || got[0] != pane || !strings.Contains(s.screen, title) {
+			t.Fatalf("drawn: panes %v counting from 0, want pane %d first, titled %q:\n%s", got, pane, title, s.screen)
+		}
+		return
+	}
+	if !slices.Equal(got, []int{pane}) {
 		t.Fatalf("drawn: panes %v counting from 0, want only pane %d:\n%s", got, pane, s.screen)
 	}
 }

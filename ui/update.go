@@ -27,7 +27,13 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	m.layout()
-	return m, tea.Batch(append(cmds, m.startSpinner())...)
+	return m, tea.Batch(append(cmds, m.follow(), m.startSpinner())...)
+}
+
+// follow lets the preview see the row under a list's cursor, as laid out.
+func (m *model) follow() tea.Cmd {
+	sp := m.frame().split
+	return m.preview.Follow(m.page, sp.Where, sp.PrevW, sp.PrevH)
 }
 
 // maxPosted bounds the rounds of posted messages one update acts on.
@@ -95,7 +101,8 @@ func (m *model) components(msg tea.Msg) tea.Cmd {
 	case countdownMsg:
 		return m.onCountdown(msg)
 	}
-	return tea.Batch(m.foot.waits.Update(msg), m.box.Update(msg), m.makers.update(msg), m.page.Update(msg), m.inputs(msg))
+	return tea.Batch(m.foot.waits.Update(msg), m.box.Update(msg), m.makers.update(msg), m.page.Update(msg), m.inputs(msg),
+		m.preview.Update(msg))
 }
 
 // inputs hands what else comes to the input that has the keyboard.
@@ -175,6 +182,8 @@ func (m *model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		{k.Do.Next, m.next},
 		{k.Watch.Toggle, m.toggleWatch},
 		{k.Watch.List, m.openWatchList},
+		{k.Lists.Preview, m.togglePreview},
+		{k.Lists.Flip, m.flipPreview},
 	}
 	for _, a := range actions {
 		if key.Matches(msg, a.b) {

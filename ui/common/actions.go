@@ -35,6 +35,7 @@ func (k *KeyMap) Actions() []Action {
 		{Name: "expand", Binding: &k.Lists.Expand}, {Name: "category", Binding: &k.Lists.Category},
 		{Name: "sort", Binding: &k.Lists.Sort}, {Name: "reverse", Binding: &k.Lists.Reverse},
 		{Name: "nearby", Binding: &k.Lists.Nearby}, {Name: "save", Binding: &k.Lists.Save},
+		{Name: "preview", Binding: &k.Lists.Preview}, {Name: "flip-preview", Binding: &k.Lists.Flip},
 		{Name: "download", Binding: &k.Docs.Download}, {Name: "open-document", Binding: &k.Docs.OpenDoc},
 		{Name: "web", Binding: &k.Docs.Web},
 		{Name: "watch", Binding: &k.Watch.Toggle}, {Name: "watch-list", Binding: &k.Watch.List},
@@ -64,6 +65,7 @@ func (k *KeyMap) Rebind(keys map[string][]string) {
 	k.Watch.Check.SetKeys(k.Do.Reload.Keys()...)
 	k.Watch.Check.SetHelp(k.Do.Reload.Help().Key, k.Watch.Check.Help().Desc)
 	k.Lists.Sort.SetHelp(keyWords(k.Lists.Sort.Keys())+"/"+keyWords(k.Lists.Reverse.Keys())+"/"+keyWords(k.Lists.Save.Keys()), k.Lists.Sort.Help().Desc)
+	k.Lists.Preview.SetHelp(keyWords(k.Lists.Preview.Keys())+"/"+keyWords(k.Lists.Flip.Keys()), k.Lists.Preview.Help().Desc)
 }
 
 // keyWords are keys as the help shows them: arrows as arrows.

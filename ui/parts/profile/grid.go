@@ -32,9 +32,9 @@ func paneWidth(w int) int {
 	return w
 }
 
-// paneHeight is the lines the selected pane's rows get in a body h high:
-// in columns, one goes to its title.
-func paneHeight(w, h int) int {
+// PaneRows is the lines the selected pane's rows (the links' window) get
+// in a body w by h: in columns, one goes to its title.
+func PaneRows(w, h int) int {
 	if Columns(w) > 1 {
 		return max(h-1, 1)
 	}
@@ -43,15 +43,22 @@ func paneHeight(w, h int) int {
 
 // grid draws the panes in columns: the selected pane first, at the top
 // of the first column, scrolled as it is and cut to the column; then the
-// next panes, each whole, while there is room for it in a column.
+// next panes, each whole, while there is room for it in a column. A
+// column takes its share of the panes' lines before the next one begins,
+// so that the panes spread over the window rather than fill one column.
 func (p *Part) grid(w, h, cols int) []string {
 	cw := colWidth(w, cols)
+	blocks := make([][]string, len(p.panes))
+	total := 0
+	for i := range blocks {
+		blocks[i] = p.paneBlock((p.At.Tab+i)%len(p.panes), i == 0, cw, h)
+		total += len(blocks[i]) + 1
+	}
+	share := (total + cols - 1) / cols
 	columns := make([][]string, cols)
 	col := 0
-	for i := range len(p.panes) {
-		tab := (p.At.Tab + i) % len(p.panes)
-		lines := p.paneBlock(tab, i == 0, cw, h)
-		if i > 0 && len(columns[col]) > 0 && len(columns[col])+1+len(lines) > h {
+	for i, lines := range blocks {
+		if i > 0 && len(columns[col]) > 0 && (len(columns[col])+1+len(lines) > h || len(columns[col]) >= share) {
 			col++
 		}
 		if col == cols || (i > 0 && len(lines) > h) {

@@ -62,7 +62,7 @@ func (p *Part) HasSource() bool { return true }
 // Layout gives the panes their height and, the first time, puts the
 // links' cursor where history left it.
 func (p *Part) Layout(h int) {
-	p.height = paneHeight(p.C.Width, h)
+	p.height = PaneRows(p.C.Width, h)
 	p.lv.SetHeight(p.height)
 	if p.restore {
 		p.lv.SetPosition(p.At.Cursor, p.At.Offset)
@@ -326,7 +326,7 @@ func (p *Part) linkLines(w int, focused bool) []string {
 }
 
 func (p *Part) linkLine(l present.LinkItem, selected bool, nameW, w int) string {
-	nameW = min(nameW, max(w/3, 10))
+	nameW = min(nameW, max(w/3, min(w*2/5, 26), 10)) // a column of panes still shows a name of 26
 	text := common.Pad(common.Cut(l.Name, nameW), nameW) + "  "
 	if l.Refused != nil {
 		text += "refused: " + common.Line(common.RefusalReason(l.Refused))
