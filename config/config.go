@@ -30,6 +30,10 @@ type Settings struct {
 	// to the whole list of its keys (merged over the defaults: an action
 	// not named keeps its own).
 	Keys map[string][]string
+	// Preview is the browser's preview of a list's row; NoMouse turns
+	// the mouse off (mouse: false).
+	Preview Preview
+	NoMouse bool
 	// Lines say on which line of the file each setting was made, for
 	// show; keys are the settings' paths ("theme", "keys.quit").
 	Lines map[string]int

@@ -28,6 +28,19 @@ const Template = `# coview's settings. Every line is optional; coview config sho
 #   connections: 120
 #   watch_check: 300
 
+# The preview of the row under a list's cursor (p turns it off and on, P
+# beside or under the list): right goes under the list when the list
+# would get fewer than 80 columns; width is a fraction of the window or a
+# number of columns.
+# preview:
+#   show: true
+#   position: right
+#   width: 0.45
+
+# Clicks and the wheel in the browser. While it is on, shift-drag selects
+# text (in most terminals).
+# mouse: true
+
 # The browser's keys: an action, then a key or a list of keys, which
 # replace the action's own. A key given to two actions is refused.
 # coview config show lists every action with its keys.

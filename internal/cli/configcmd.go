@@ -16,6 +16,7 @@ import (
 	"coview/config"
 	"coview/connections"
 	"coview/present"
+	"coview/ui/layout"
 )
 
 const configLong = `Where coview's settings file is, what is in effect, and a way to edit it.
@@ -28,6 +29,11 @@ The file is YAML, at $XDG_CONFIG_HOME/coview/config.yaml (else
   budgets:
     connections: 200     # coview connections without --budget
     watch_check: 300     # coview watch check without --budget
+  preview:               # a list's row, previewed beside or under it
+    show: true
+    position: right      # or below; right falls under a list of < 80 columns
+    width: 0.45          # a fraction of the window, or columns (70)
+  mouse: true            # clicks and the wheel; shift-drag selects text
   keys:                  # the browser's keys, by action
     quit: [q, ctrl+q]
     back: [backspace, h]
@@ -104,7 +110,33 @@ type shownSettings struct {
 	DownloadDir string              `json:"download_dir"`
 	Budgets     map[string]int      `json:"budgets"`
 	Keys        map[string][]string `json:"keys"`
+	Preview     shownPreview        `json:"preview"`
+	Mouse       bool                `json:"mouse"`
 	Problems    []string            `json:"problems"`
+}
+
+// shownPreview is the preview's settings, as show prints them.
+type shownPreview struct {
+	Show     bool    `json:"show"`
+	Position string  `json:"position"`
+	Width    float64 `json:"width"`
+}
+
+func previewOf(s config.Settings) shownPreview {
+	p := shownPreview{Show: !s.Preview.Hide, Position: "right", Width: s.Preview.Width}
+	if s.Preview.Below {
+		p.Position = "below"
+	}
+	if p.Width == 0 {
+		p.Width = layout.DefaultFraction
+	}
+	return p
+}
+
+// layoutOf is the browser's layout as the settings say it.
+func layoutOf(s config.Settings) layout.Options {
+	p := s.Preview
+	return layout.Options{Preview: layout.Settings{Hide: p.Hide, Below: p.Below, Width: p.Width}, NoMouse: s.NoMouse}
 }
 
 func runConfigShow(cmd *cobra.Command, asJSON bool, env Env) error {
@@ -117,7 +149,7 @@ func runConfigShow(cmd *cobra.Command, asJSON bool, env Env) error {
 	if asJSON {
 		v := shownSettings{File: st.where.Path, FileExists: statErr == nil, Theme: orDefault(s.Theme, "auto"),
 			DownloadDir: downloadDir(s, env), Budgets: map[string]int{"connections": connectionsBudget(s)},
-			Keys: map[string][]string{}, Problems: []string{}}
+			Keys: map[string][]string{}, Preview: previewOf(s), Mouse: !s.NoMouse, Problems: []string{}}
 		if s.Budgets.WatchCheck > 0 {
 			v.Budgets["watch_check"] = s.Budgets.WatchCheck
 		}
@@ -160,6 +192,10 @@ func runConfigShow(cmd *cobra.Command, asJSON bool, env Env) error {
 	} else {
 		fmt.Fprintln(out, "  # watch_check: unset, as many requests as the quota allows")
 	}
+	p := previewOf(s)
+	fmt.Fprintf(out, "preview:\n  show: %v  # %s\n  position: %s  # %s\n  width: %v  # %s\n",
+		p.Show, from("preview.show"), p.Position, from("preview.position"), p.Width, from("preview.width"))
+	fmt.Fprintf(out, "mouse: %v  # %s\n", !s.NoMouse, from("mouse"))
 	fmt.Fprintln(out, "keys:")
 	for _, a := range keys {
 		quoted := make([]string, len(a.Keys))

@@ -205,6 +205,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			DownloadDir: func() string { return downloadDir(set, env) },
 			Theme:       set.Theme,
 			Keys:        set.Keys,
+			Layout:      layoutOf(set),
 			OpenFile:    openFile,
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,

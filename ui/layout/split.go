@@ -108,9 +108,11 @@ func (st *State) Flip(now Where) {
 	st.Forced = true
 }
 
-// Options are the settings file's for the browser's layout.
+// Options are the settings file's for the browser's layout: the
+// preview, and the mouse (on unless NoMouse).
 type Options struct {
 	Preview Settings
+	NoMouse bool
 }
 
 // Room says, in words, how large a window the preview needs, for when it
