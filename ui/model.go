@@ -43,6 +43,7 @@ type model struct {
 	dl      *download.Model
 	foot    footer
 	preview *layout.Preview // what the row under a list's cursor opens
+	mouse   bool            // clicks and the wheel are the browser's (m)
 }
 
 // footer is the status line and the keys under every page.
@@ -65,7 +66,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	c := common.New(ctx, opts.Registry, opts.Now)
 	c.Keys.Rebind(opts.Keys)
 	c.Downloads = opts.DownloadDir
-	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory()}
+	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory(), mouse: !opts.Layout.NoMouse}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir)
 	m.preview = layout.NewPreview(c, opts.Layout.Preview, m.makers.build)

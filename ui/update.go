@@ -54,6 +54,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		return m.onKey(msg)
 	case tea.PasteMsg:
 		return m.onPaste(msg)
+	case tea.MouseClickMsg:
+		return m.onClick(msg)
+	case tea.MouseWheelMsg:
+		return m.onWheel(msg)
 	case common.NoteExpiredMsg:
 		if msg.Seq == m.c.Note.Seq {
 			m.c.Note.Text = ""
@@ -184,6 +188,7 @@ func (m *model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		{k.Watch.List, m.openWatchList},
 		{k.Lists.Preview, m.togglePreview},
 		{k.Lists.Flip, m.flipPreview},
+		{k.Do.Mouse, m.toggleMouse},
 	}
 	for _, a := range actions {
 		if key.Matches(msg, a.b) {

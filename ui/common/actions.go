@@ -30,6 +30,7 @@ func (k *KeyMap) Actions() []Action {
 		{Name: "search", Binding: &k.Do.Search}, {Name: "next", Binding: &k.Do.Next}, {Name: "reload", Binding: &k.Do.Reload},
 		{Name: "copy", Binding: &k.Do.Copy}, {Name: "cancel", Binding: &k.Do.Cancel}, {Name: "help", Binding: &k.Do.Help},
 		{Name: "quit", Binding: &k.Do.Quit}, {Name: "command", Binding: &k.Do.Command},
+		{Name: "mouse", Binding: &k.Do.Mouse},
 		{Name: "filter", Binding: &k.Lists.Filter}, {Name: "current", Binding: &k.Lists.Current},
 		{Name: "source", Binding: &k.Lists.Source}, {Name: "connections", Binding: &k.Lists.Connect},
 		{Name: "expand", Binding: &k.Lists.Expand}, {Name: "category", Binding: &k.Lists.Category},

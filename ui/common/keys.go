@@ -38,6 +38,7 @@ type DoKeys struct {
 	Quit   key.Binding
 	// Command opens the command line, where every action is a command.
 	Command key.Binding
+	Mouse   key.Binding // the mouse on or off (shift-drag selects text while on)
 }
 
 // ListKeys work on lists and on what a page is made from.
@@ -118,7 +119,7 @@ func DefaultKeyMap() KeyMap {
 			Cancel:  b([]string{"esc"}, "esc", "cancel"),
 			Help:    b([]string{"?"}, "?", "help"),
 			Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
-			Command: b([]string{":"}, ":", "command line"),
+			Command: b([]string{":"}, ":", "command line"), Mouse: b([]string{"m"}, "m", "mouse on/off"),
 		},
 		Lists: ListKeys{
 			Filter:   b([]string{"f"}, "f", "filter"),

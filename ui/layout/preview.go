@@ -156,3 +156,10 @@ func (p *Preview) Asked() int { return len(p.asked) }
 // Stop gives up nothing in flight (what was asked is kept in the cache
 // for when the user opens it) but forgets the row: the page is gone.
 func (p *Preview) Stop() { p.row, p.part, p.to = common.Pointed{}, nil, common.Place{} }
+
+// Wheel scrolls the preview's page (its own cursor, not the list's).
+func (p *Preview) Wheel(lines int) {
+	if mo, ok := p.part.(common.Mouser); ok {
+		mo.Wheel(0, 0, 0, 0, lines)
+	}
+}

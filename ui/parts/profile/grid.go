@@ -41,34 +41,14 @@ func PaneRows(w, h int) int {
 	return h
 }
 
-// grid draws the panes in columns: the selected pane first, at the top
-// of the first column, scrolled as it is and cut to the column; then the
-// next panes, each whole, while there is room for it in a column. A
-// column takes its share of the panes' lines before the next one begins,
-// so that the panes spread over the window rather than fill one column.
+// spot is where a pane is drawn among the columns: its column, its first
+// line (its title) and how many lines it has.
+type spot struct{ tab, col, top, n int }
+
+// grid draws the panes in columns (see arrange).
 func (p *Part) grid(w, h, cols int) []string {
 	cw := colWidth(w, cols)
-	blocks := make([][]string, len(p.panes))
-	total := 0
-	for i := range blocks {
-		blocks[i] = p.paneBlock((p.At.Tab+i)%len(p.panes), i == 0, cw, h)
-		total += len(blocks[i]) + 1
-	}
-	share := (total + cols - 1) / cols
-	columns := make([][]string, cols)
-	col := 0
-	for i, lines := range blocks {
-		if i > 0 && len(columns[col]) > 0 && (len(columns[col])+1+len(lines) > h || len(columns[col]) >= share) {
-			col++
-		}
-		if col == cols || (i > 0 && len(lines) > h) {
-			break
-		}
-		if len(columns[col]) > 0 {
-			columns[col] = append(columns[col], "")
-		}
-		columns[col] = append(columns[col], lines...)
-	}
+	columns, _ := p.arrange(w, h, cols)
 	out := make([]string, h)
 	for row := range h {
 		var b strings.Builder
@@ -88,6 +68,56 @@ func (p *Part) grid(w, h, cols int) []string {
 		out[row] = strings.TrimRight(common.Fit(b.String(), w), " ")
 	}
 	return out
+}
+
+// arrange puts the panes in columns: the selected pane first, at the
+// top of the first column, scrolled as it is and cut to the column; then
+// the next panes, each whole, while there is room for it in a column. A
+// column takes its share of the panes' lines before the next one begins,
+// so that the panes spread over the window rather than fill one column.
+func (p *Part) arrange(w, h, cols int) ([][]string, []spot) {
+	cw := colWidth(w, cols)
+	blocks := make([][]string, len(p.panes))
+	total := 0
+	for i := range blocks {
+		blocks[i] = p.paneBlock((p.At.Tab+i)%len(p.panes), i == 0, cw, h)
+		total += len(blocks[i]) + 1
+	}
+	share := (total + cols - 1) / cols
+	columns := make([][]string, cols)
+	var spots []spot
+	col := 0
+	for i, lines := range blocks {
+		if i > 0 && len(columns[col]) > 0 && (len(columns[col])+1+len(lines) > h || len(columns[col]) >= share) {
+			col++
+		}
+		if col == cols || (i > 0 && len(lines) > h) {
+			break
+		}
+		if len(columns[col]) > 0 {
+			columns[col] = append(columns[col], "")
+		}
+		spots = append(spots, spot{tab: (p.At.Tab + i) % len(p.panes), col: col, top: len(columns[col]), n: len(lines)})
+		columns[col] = append(columns[col], lines...)
+	}
+	return columns, spots
+}
+
+// spotAt is the pane drawn at x, y of a body w by h in columns.
+func (p *Part) spotAt(x, y, w, h int) (spot, bool) {
+	cols := Columns(w)
+	cw := colWidth(w, cols)
+	col := x / (cw + paneGap)
+	if x-col*(cw+paneGap) >= cw {
+		return spot{}, false // between columns
+	}
+	_, spots := p.arrange(w, h, cols)
+	for _, s := range spots {
+		if s.col == col && y >= s.top && y < s.top+s.n {
+			return s, true
+		}
+	}
+	return spot{}, false
 }
 
 // paneBlock is one pane in a column: its title, marked when it is the
