@@ -30,7 +30,7 @@ func browsing(t *testing.T) (*fakeRegistry, *model) {
 }
 
 // selectLink puts the links pane's cursor on the link called name.
-func selectLink(t *testing.T, m *model, name string) {
+func selectLink(t testing.TB, m *model, name string) {
 	t.Helper()
 	press(t, m, "5")
 	for i, l := range linksOf(m) {

@@ -26,14 +26,16 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.update(p))
 		}
 	}
-	m.layout()
-	return m, tea.Batch(append(cmds, m.follow(), m.startSpinner())...)
+	return m, tea.Batch(append(cmds, m.layoutAndFollow(), m.startSpinner())...)
 }
 
-// follow lets the preview see the row under a list's cursor, as laid out.
-func (m *model) follow() tea.Cmd {
-	sp := m.frame().split
-	return m.preview.Follow(m.page, sp.Where, sp.PrevW, sp.PrevH)
+// layoutAndFollow lays the page out, as layout does, and lets the
+// preview see the row under a list's cursor there: the frame is counted
+// once for both.
+func (m *model) layoutAndFollow() tea.Cmd {
+	f := m.frame()
+	m.page.Layout(f.body)
+	return m.preview.Follow(m.page, f.split.Where, f.split.PrevW, f.split.PrevH)
 }
 
 // maxPosted bounds the rounds of posted messages one update acts on.

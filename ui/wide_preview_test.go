@@ -63,6 +63,10 @@ func TestThePreviewAsksOnlyOnceTheCursorRestsAndOnlyOnce(t *testing.T) {
 	}
 	mustContain(t, screen(m), "│PERSON 0005, Test")
 	mustNotContain(t, screen(m), "│  …")
+	// Off it and back, before any rest: what the cache holds shows at once.
+	press(t, m, "up", "down")
+	mustContain(t, screen(m), "│PERSON 0005, Test")
+	mustNotContain(t, screen(m), "│  …")
 	// Back and forth over it again: it is in the cache, never asked again.
 	for _, k := range []string{"up", "down"} {
 		for _, tm := range rests(press(t, m, k)) {

@@ -62,7 +62,11 @@ func Beside(c *common.Common, list, preview []string, lw int) []string {
 		if i < len(preview) {
 			r = preview[i]
 		}
-		out[i] = common.Pad(common.Fit(l, lw), lw) + bar + r
+		n := common.Cells(l) // measured once: this is every line of every frame
+		if n > lw {
+			l, n = common.Fit(l, lw), lw
+		}
+		out[i] = l + common.Spaces(lw-n) + bar + r
 	}
 	return out
 }

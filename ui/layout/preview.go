@@ -65,23 +65,24 @@ func (p *Preview) Follow(page common.Part, where Where, w, h int) tea.Cmd {
 	if isList && where != None && !typing(page) {
 		row = l.Pointed()
 	}
+	var cmd tea.Cmd
 	if row.Link != p.row.Link {
 		p.row, p.part, p.rested = row, nil, false
 		p.to, _ = placeOf(row, page.Place())
-		if row.Link == "" {
-			return nil
-		}
 		p.seq++
-		seq := p.seq
-		return p.C.After(Rest, func(time.Time) tea.Msg { return restMsg{seq} })
+		if row.Link != "" {
+			seq := p.seq
+			cmd = p.C.After(Rest, func(time.Time) tea.Msg { return restMsg{seq} })
+		}
 	}
-	if p.part == nil && row.Link != "" {
+	// What the cache holds is shown at once; only asking waits.
+	if p.part == nil && !p.to.Res.IsZero() {
 		p.part, _ = p.build(p.to)
 	}
 	if p.part != nil {
 		p.part.Layout(max(h-1-len(p.part.Mid(w)), 1))
 	}
-	return nil
+	return cmd
 }
 
 func typing(page common.Part) bool {
