@@ -102,7 +102,7 @@ rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
 
 # --- 1. one-shot lookup against curl and a bare Go client ----------------------
-say "1/12 one-shot lookup: coview --json against curl and a bare Go GET, $RUNS rotating runs each"
+say "1/13 one-shot lookup: coview --json against curl and a bare Go GET, $RUNS rotating runs each"
 want=$("${clean[@]}" curl -s -u "$KEY:" "$URL/company/00006400")
 got=$("${clean[@]}" "$bin" --json --base-url "$URL" 00006400)
 [[ $got == "$want" ]] || { say "coview --json and curl disagree"; exit 1; }
@@ -145,7 +145,7 @@ row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
 	"$(verdict "$init_total < 5")"
 
 # --- 2. time to a useful screen ------------------------------------------------
-say "2/12 time to a useful screen in tmux, $SCREEN_RUNS runs"
+say "2/13 time to a useful screen in tmux, $SCREEN_RUNS runs"
 sock=coview-measure-$$-screen
 sockets+=("$sock")
 tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 -s m "exec sleep 3600"
@@ -173,13 +173,13 @@ row "2. time to a useful screen: \`coview NUMBER\` in tmux 200x60 (median of $SC
 	"$(ms "$s") ms" "$note" "< 150 ms" "$(verdict "$s < 150000 && $screen_fail == 0")"
 
 # --- 3. rendering ------------------------------------------------------------
-say "3/12 Go benchmarks of View and of the hot paths"
+say "3/13 Go benchmarks of View and of the hot paths"
 bench() { # package pattern: prints "name ns/op" lines
 	go test -run '^$' -bench "$2" -benchtime "${BENCHTIME:-1s}" "$1" 2>&1 |
 		awk '$1 ~ /^Benchmark/ && $4 == "ns/op" { n = $1; sub(/-[0-9]+$/, "", n); print n, $3 }' || true
 }
 {
-	bench ./ui/ 'BenchmarkListView|BenchmarkProfileView|BenchmarkScrollList|BenchmarkSearchResultsView'
+	bench ./ui/ 'BenchmarkListView|BenchmarkProfileView|BenchmarkScrollList|BenchmarkSearchResultsView|BenchmarkScrollWithPreview'
 	bench ./present/ 'BenchmarkPanes/00006400'
 	bench ./api/ 'BenchmarkDecodeProfile/00006400|BenchmarkDecodeFilingPage|BenchmarkParseNumber/00006400'
 } >"$work/bench"
@@ -213,7 +213,7 @@ row "hot paths: decode a profile; decode a page of 100 filings; normalise a numb
 	"api/, present/ benchmarks" "(no budget)" "–"
 
 # --- 4. memory --------------------------------------------------------------
-say "4/12 resident memory after opening 200 companies and scrolling 5,000 filings"
+say "4/13 resident memory after opening 200 companies and scrolling 5,000 filings"
 printf '%s\n' $(seq 7000 7199) >"$work/numbers200"
 "${clean[@]}" "$bin" --json --base-url "$URL" - <"$work/numbers200" >"$work/names.json"
 mapfile -t names < <(awk 'match($0, /"company_name":"[^"]*"/) { print substr($0, RSTART + 16, RLENGTH - 17) }' "$work/names.json")
@@ -287,7 +287,7 @@ else
 fi
 
 # --- 5. binary size ---------------------------------------------------------
-say "5/12 binary size"
+say "5/13 binary size"
 size=$(stat -c %s "$bin")
 ssize=$(stat -c %s "$work/coview-stripped")
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
@@ -295,7 +295,7 @@ mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
 row "5. binary size, \`go build -ldflags='-s -w'\`" "$(mb "$ssize") MB ($(mib "$ssize") MiB)" "$(mb "$size") MB as \`$build\` (debug information kept); the watch list's SQLite (modernc.org/sqlite) is part of it" "< 22 MiB stripped" "$(verdict "$ssize < 22 * 1048576")"
 
 # --- 6. many numbers ----------------------------------------------------------
-say "6/12 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
+say "6/13 500 numbers against a registry with 20 ms of latency (a fresh one for each run)"
 seq -f %08g 7000 7499 >"$work/numbers500"
 registry slow 600 5m 20ms # the live quota: 600 requests per 5 minutes
 t0=${EPOCHREALTIME/./}
@@ -321,7 +321,7 @@ row "6. 500 numbers, \`coview --json -\` vs a sequential curl loop; registry wit
 	"≥ 3× faster, in order, no 429" "$(verdict "($t3 - $t2) / ($t1 - $t0) >= 3 && $many429 == 0 && $in_order == 1")"
 
 # --- 7. quota ---------------------------------------------------------------
-say "7/12 100 numbers against a registry allowing 20 requests per 2 s"
+say "7/13 100 numbers against a registry allowing 20 requests per 2 s"
 seq -f %08g 7000 7099 >"$work/numbers100"
 registry tight 20 2s 0s
 t0=${EPOCHREALTIME/./}
@@ -340,7 +340,7 @@ row "7. quota: \`coview --json -\` with 100 numbers against a registry allowing 
 	"no 429" "$(verdict "$q429 == 0 && $code == 0 && $in_order == 1")"
 
 # --- 8. a name typed ------------------------------------------------------------
-say "8/12 requests for a 20-character name typed at a normal pace, and for going back"
+say "8/13 requests for a 20-character name typed at a normal pace, and for going back"
 # The registry counts every request against the quota and says what is
 # left on each answer: curl reads it before and after, so what coview
 # asked for in between is the difference, less curl's own request.
@@ -390,7 +390,7 @@ else
 fi
 
 # --- 9. connections ---------------------------------------------------------------
-say "9/12 connections of a company with 130 officers, against a registry allowing 600 requests per 5 minutes"
+say "9/13 connections of a company with 130 officers, against a registry allowing 600 requests per 5 minutes"
 # The least a walk can ask for: each page of the officers (100 a page),
 # each page of each officer's appointments (50 a page) and each page of
 # the PSCs (100 a page), counted by curl from the registry's own totals
@@ -424,7 +424,7 @@ row "9. connections: \`coview connections 00006401 --json\` (130 officers) again
 	"= the least, no 429" "$(verdict "$spent == $need && $c429 == 0 && $code == 0 && $complete == 1")"
 
 # --- 10. a watch check ------------------------------------------------------------
-say "10/12 coview watch check of 300 unchanged companies, against a registry with 20 ms of latency"
+say "10/13 coview watch check of 300 unchanged companies, against a registry with 20 ms of latency"
 # The first check records what is there (a page of filings and the
 # officers of each: 600 requests); the one measured asks each company
 # for its newest filing only. --quota is the registry's own, so that
@@ -459,7 +459,7 @@ row "10. \`coview watch check\` of 300 unchanged companies; registry with 20 ms 
 	"300 requests, nothing printed" "$(verdict "$wspent == 300 && $code == 0 && $wlines == 0 && $werr == 0")"
 
 # --- 11. advanced search -------------------------------------------------------
-say "11/12 requests of an advanced search: every page of one of up to 5,000 results, and of up to 10,000"
+say "11/13 requests of an advanced search: every page of one of up to 5,000 results, and of up to 10,000"
 # The demo's 883 active companies with --all, counted from the registry's
 # own X-Ratelimit-Remain as in 8; the demo holds about a thousand
 # companies, so searches of 5,001 and 10,000 results are counted by
@@ -479,7 +479,7 @@ row "11. advanced search: \`coview search --all --json --status active\` (the de
 	"1 for ≤ 5,000; 2 for ≤ 10,000" "$(verdict "$advanced == 1 && $code == 0 && $found == 883 && ${r5001:-0} == 2 && ${r10000:-0} == 2")"
 
 # --- 12. screening ---------------------------------------------------------------
-say "12/12 a screen of 500 numbers against a registry with 20 ms of latency, allowing 600 requests per 5 minutes"
+say "12/13 a screen of 500 numbers against a registry with 20 ms of latency, allowing 600 requests per 5 minutes"
 # What coview spent is counted by curl from the registry's own totals, as
 # in 8 and 9; the sequential curl loop of 6 is what it is set against.
 registry screenreg 600 5m 20ms
@@ -503,6 +503,64 @@ row "12. screen: \`coview screen --csv -\` with 500 numbers vs the sequential cu
 	"$(ratio "$loop_us" $((t1 - t0)))× faster; $screen_rows rows, $screen_ok ok, $( ((screen_order)) && echo "in input order" || echo "**out of order**"); $s429 responses 429; exit $code" \
 	"one request a company, ≥ 3× faster, no 429" \
 	"$(verdict "$screen_spent == 500 && $loop_us / ($t1 - $t0) >= 3 && $s429 == 0 && $screen_ok == 500 && $screen_order == 1 && $code == 0")"
+
+# --- 13. scrolling with the preview ---------------------------------------------
+say "13/13 requests and frame time scrolling through 100 officers with the preview on"
+# 00006401's 130 officers at 200x60, where each row's page is previewed
+# beside the list: 99 rows down at 30 ms a key (a held key repeats about
+# that fast), then the cursor left to rest. The preview asks only once
+# the cursor has rested (300 ms), so the scroll should cost the row it
+# rests on and the list's second page; counted from the registry's own
+# X-Ratelimit-Remain as in 8. A frame (one row and the screen drawn) is
+# BenchmarkScrollWithPreview's, from 3.
+sock=coview-measure-$$-preview
+sockets+=("$sock")
+printf -v browse '%q ' exec "${clean[@]}" TERM=xterm-256color "$bin" --base-url "$URL" 00006401
+tmux -L "$sock" -f /dev/null new-session -d -x 200 -y 60 -s m "$browse"
+tmux -L "$sock" set-option -g remain-on-exit on >/dev/null
+screen() { tmux -L "$sock" capture-pane -p -t m; }
+prev_fail=""
+waitfor "$BIG  00006401" || prev_fail="the company did not open"
+if [[ -z $prev_fail ]]; then
+	tmux -L "$sock" send-keys -t m 5 Down Down Enter # the links pane's Officers
+	waitfor "130 officers" || prev_fail="the officers did not open"
+fi
+p0=$(remain)
+# The keys go down one control-mode client (no tmux process a key), each
+# at its time from the first, so a slow moment is not carried forward;
+# the longest gap between two keys is said, since one over 300 ms is a
+# rest, and the preview rightly asks then.
+coproc ctl { tmux -L "$sock" -C attach-session -t m >/dev/null 2>&1; }
+pids+=("$ctl_PID")
+t0=${EPOCHREALTIME/./}
+last=$t0
+gap=0
+for ((i = 0; i < 99; i++)); do
+	[[ -z $prev_fail ]] || break
+	printf 'send-keys -t m Down\n' >&"${ctl[1]}"
+	now=${EPOCHREALTIME/./}
+	((now - last > gap)) && gap=$((now - last))
+	last=$now
+	wait_us=$((t0 + (i + 1) * 30000 - now))
+	((wait_us <= 0)) || sleep "$(awk -v us="$wait_us" 'BEGIN { printf "%.6f", us / 1e6 }')"
+done
+t1=${EPOCHREALTIME/./}
+[[ -n $prev_fail ]] || waitfor "100 of 130" || prev_fail="the cursor did not reach row 100"
+t2=${EPOCHREALTIME/./}
+# Rested: the preview asks for the row's page and draws it.
+[[ -n $prev_fail ]] || { sleep 0.5; waitfor "Appointment" 5; } || prev_fail="the preview of row 100 did not come"
+p1=$(remain)
+tmux -L "$sock" kill-server 2>/dev/null || true
+pf=$(ns BenchmarkScrollWithPreview)
+if [[ -z $prev_fail && -n $pf ]]; then
+	pspent=$((p0 - p1 - 1))
+	row "13. scrolling 00006401's officers 100 rows down with the preview beside them (tmux 200x60, 30 ms a key), then resting" \
+		"$pspent requests; a frame $(us BenchmarkScrollWithPreview)" \
+		"the cursor was on row 100 $(ms $((t2 - t1))) ms after the last key ($(secs $((t1 - t0))) s of keys, the longest gap $(ms "$gap") ms); a frame is one row down or up (Update) and the screen (View) with the preview's page made from the cache (BenchmarkScrollWithPreview); the preview asks after 300 ms at rest, once a session" \
+		"≤ 2 (the row rested on, the list's 2nd page); < 16 ms a frame" "$(verdict "$pspent <= 2 && $pf < 16000000")"
+else
+	row "13. scrolling 100 officers with the preview" "n/a" "${prev_fail:-the ui benchmark did not run}" "≤ 2 requests; < 16 ms a frame" "not measured"
+fi
 
 # --- the table -----------------------------------------------------------------
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
