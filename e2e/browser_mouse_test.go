@@ -100,7 +100,10 @@ func TestEndToEndASettingsFileTurnsTheMouseOffAndRebindsItsKey(t *testing.T) {
 	// A report sent all the same is not acted on.
 	s.clickOn("3 accounts")
 	s.keys("?")
-	s.waitFor("shift-drag selects text, and M turns it off")
+	help := strings.Join(strings.Fields(s.waitFor("shift-drag selects text")), " ")
+	if !strings.Contains(help, "shift-drag selects text, and M turns it off and on") {
+		t.Fatalf("the help does not name M as the mouse's key:\n%s", help)
+	}
 	s.keys("Escape")
 	s.waitFor("Incorporated on")
 	s.keys("M")

@@ -132,8 +132,7 @@ func DefaultKeyMap() KeyMap {
 			Reverse:  b([]string{"S"}, "S", "reverse"),
 			Nearby:   b([]string{"a"}, "a", "neighbours"),
 			Save:     b([]string{"ctrl+s"}, "ctrl+s", "save list"),
-			Preview:  b([]string{"p"}, "p/P", "preview/turn it"),
-			Flip:     b([]string{"P"}, "P", "preview right/below"),
+			Preview:  b([]string{"p"}, "p/P", "preview/turn it"), Flip: b([]string{"P"}, "P", "preview right/below"),
 		},
 		Docs: DocKeys{
 			Download: b([]string{"d"}, "d", "save document"),
@@ -195,8 +194,7 @@ func (k KeyMap) Groups() []Group {
 		{Title: "Move", Keys: []key.Binding{k.Move.Up, k.Move.Down, k.Move.PageUp, k.Move.PageDown, k.Move.Home, k.Move.End, k.Lists.Sort}},
 		{Title: "Pages", Keys: []key.Binding{k.Pages.NextTab, k.Pages.PrevTab, k.Pages.Tabs, k.Pages.Open, k.Pages.Back, k.Pages.Forward, k.Lists.Nearby}},
 		{Title: "Do", Keys: []key.Binding{k.Do.Search, k.Do.Command, k.Do.Reload, k.Do.Copy, k.Do.Cancel, k.Do.Help, k.Do.Quit}},
-		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category,
-			k.Lists.Preview}},
+		{Title: "Lists", Keys: []key.Binding{k.Lists.Filter, k.Lists.Current, k.Lists.Source, k.Lists.Connect, k.Lists.Expand, k.Lists.Category}},
 		{Title: "Save, open and watch", Keys: []key.Binding{k.Docs.Download, k.Docs.OpenDoc, k.Docs.Web, k.Do.Next, k.Watch.Toggle, k.Watch.List}},
 		{Title: "In the search box", Keys: []key.Binding{k.Pages.Open, k.Box.RecentUp, k.Box.Complete, k.Box.Filters, k.Box.Leave, k.Box.ForceQuit}, Always: true},
 	}

@@ -84,6 +84,8 @@ func Lines(c *common.Common, k common.KeyMap, w int) []string {
 		out = append(out, "")
 	}
 	note := "Keys in brackets do nothing on this page. y copies with OSC 52, which works over SSH where the terminal allows it (tmux: set -g set-clipboard on). Type to find a key or a command: enter runs it. " +
+		"On a list wide or tall enough, what the row under the cursor opens is previewed beside or under it: " +
+		c.Keys.Lists.Preview.Help().Key + " turns the preview off and on, and the other way. " +
 		"The mouse clicks tabs, rows and links, and the wheel scrolls what is under it; while it is on, shift-drag selects text, and " +
 		c.Keys.Do.Mouse.Help().Key + " turns it off and on."
 	for _, l := range common.Wrap(note, w-4, 0) {
