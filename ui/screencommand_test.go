@@ -8,6 +8,7 @@ import (
 
 	"coview/api"
 	"coview/ui/common"
+	"coview/ui/layout"
 )
 
 // The :screen command (issue 24), from any page or typed first in the
@@ -17,7 +18,7 @@ import (
 
 func TestScreenTypedAloneScreensTheLastPasteAndNStillOpensItsNumbers(t *testing.T) {
 	t.Parallel()
-	m := testModel(t, demoRegistry(t), Options{})
+	m := testModel(t, demoRegistry(t), wholeWidth)
 	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
 	send(t, m, tea.PasteMsg{Content: "6400 sc6405 00006403"})
 	if place(m).Company != "00006400" {
@@ -44,7 +45,7 @@ func TestScreenTypedAloneScreensTheLastPasteAndNStillOpensItsNumbers(t *testing.
 
 func TestScreenWithNumbersAfterItScreensThose(t *testing.T) {
 	t.Parallel()
-	m := testModel(t, demoRegistry(t), Options{})
+	m := testModel(t, demoRegistry(t), wholeWidth)
 	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
 	typeText(t, m, ":SCREEN 00006402, 6403") // : typed first in the search box
 	press(t, m, "enter")
@@ -60,7 +61,7 @@ func TestScreenWithNumbersAfterItScreensThose(t *testing.T) {
 func TestScreenWithNothingToScreenSaysWhatItTakesAndStays(t *testing.T) {
 	t.Parallel()
 	f := fakeWith(t)
-	m := testModel(t, f, Options{})
+	m := testModel(t, f, wholeWidth)
 	send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
 	typeText(t, m, ":screen")
 	press(t, m, "enter")
@@ -72,3 +73,6 @@ func TestScreenWithNothingToScreenSaysWhatItTakesAndStays(t *testing.T) {
 		t.Fatalf(":screen with nothing pasted asked the registry %d times", n)
 	}
 }
+
+// wholeWidth gives a list the whole window: the preview beside it off.
+var wholeWidth = Options{Layout: layout.Options{Preview: layout.Settings{Hide: true}}}

@@ -21,9 +21,11 @@ import (
 // sorted, filtered, opened and saved.
 
 // screened is the browser on the demo registry, wide enough for every
-// column but the type and the why, with screeningPaste screened.
+// column but the type and the why, with screeningPaste screened; the
+// preview beside a list is off, so the table has the whole width.
 func screened(t *testing.T, opts Options) *model {
 	t.Helper()
+	opts.Layout.Preview.Hide = true
 	m := testModel(t, demoRegistry(t), opts)
 	send(t, m, tea.WindowSizeMsg{Width: 170, Height: 40})
 	send(t, m, tea.PasteMsg{Content: screeningPaste})
