@@ -129,7 +129,7 @@ func mustDrawPane(t *testing.T, s snapshot, pane int) {
 	if profile.Columns(s.width) > 1 {
 		// Panes in columns: the selected one first and marked, the next
 		// ones after it as they fit.
-		title := fmt.Sprintf("▸ %d %s", pane+1, present.PaneNames[pane])
+		title := fmt.Sprintf("» %d %s", pane+1, present.PaneNames[pane])
 		if len(got) == 0 || got[0] != pane || !strings.Contains(s.screen, title) {
 			t.Fatalf("drawn: panes %v counting from 0, want pane %d first, titled %q:\n%s", got, pane, title, s.screen)
 		}

@@ -51,7 +51,7 @@ func TestAWideProfileShowsTheNextPanesBesideTheSelectedOne(t *testing.T) {
 			if len(got) != tc.wantPanes {
 				t.Fatalf("panes drawn %v, want %d", got, tc.wantPanes)
 			}
-			if tc.wantColumn && !strings.Contains(screen(m), "▸ 1 overview") {
+			if tc.wantColumn && !strings.Contains(screen(m), "» 1 overview") {
 				t.Errorf("the selected pane is not marked:\n%s", screen(m))
 			}
 		})
@@ -67,7 +67,7 @@ func TestAWideProfileBeginsWithThePaneTheTabsSelect(t *testing.T) {
 	if got := paneTitles(screen(m)); len(got) == 0 || got[0] != "3 accounts" {
 		t.Fatalf("panes drawn %v, want accounts first", got)
 	}
-	mustContain(t, screen(m), "▸ 3 accounts")
+	mustContain(t, screen(m), "» 3 accounts")
 	press(t, m, "5", "down", "down")
 	if got := pointedLink(m); got != "/company/00006400/officers" {
 		t.Errorf("enter on the links pane among others would open %q, want the officers", got)

@@ -127,7 +127,7 @@ func (p *Part) paneBlock(tab int, selected bool, w, h int) []string {
 	s := p.C.Styles
 	title := fmt.Sprintf("  %d %s", tab+1, present.PaneNames[tab])
 	if selected {
-		title = s.Tabs.On.UnsetPadding().Render("▸ " + title[2:])
+		title = s.Tabs.On.UnsetPadding().Render("» " + title[2:]) // not ▸, which is the cursor's
 	} else {
 		title = s.Meta.Render(title)
 	}
