@@ -130,9 +130,8 @@ func DefaultKeyMap() KeyMap {
 			Category: b([]string{"C"}, "C", "category"),
 			Sort:     b([]string{"s"}, "s/S/ctrl+s", "sort/save"),
 			Reverse:  b([]string{"S"}, "S", "reverse"),
-			Nearby:   b([]string{"a"}, "a", "neighbours"),
-			Save:     b([]string{"ctrl+s"}, "ctrl+s", "save list"),
-			Preview:  b([]string{"p"}, "p/P", "preview/turn it"), Flip: b([]string{"P"}, "P", "preview right/below"),
+			Nearby:   b([]string{"a"}, "a", "neighbours"), Save: b([]string{"ctrl+s"}, "ctrl+s", "save list"),
+			Preview: b([]string{"p"}, "p/P", "preview/turn it"), Flip: b([]string{"P"}, "P", "preview right/below"),
 		},
 		Docs: DocKeys{
 			Download: b([]string{"d"}, "d", "save document"),
