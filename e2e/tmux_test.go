@@ -276,6 +276,13 @@ func (s *tmuxSession) downTo(text string) {
 			return
 		}
 		was := selected(screen)
+		if was == "" {
+			// No cursor on screen yet (the page or pane is still coming):
+			// a Down now would be counted against a row never seen.
+			s.until(func() string { return "a cursor (▸) on screen" },
+				func(screen string) bool { return selected(screen) != "" })
+			continue
+		}
 		s.keys("Down")
 		s.until(func() string { return fmt.Sprintf("the cursor to move from %q", was) },
 			func(screen string) bool { return selected(screen) != was })
