@@ -52,9 +52,11 @@ var wideScreens = []struct {
 
 // TestGoldenWide keeps the wide layout's screens, as TestGolden does.
 func TestGoldenWide(t *testing.T) {
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {200, 60}} {
+	t.Parallel()
+	for _, size := range threeSizes {
 		for _, sc := range wideScreens {
 			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				t.Parallel()
 				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
 				sc.setup(t, m)
