@@ -29,13 +29,22 @@ type handler struct {
 	now     func() time.Time
 	routes  *http.ServeMux
 	// searchIndex is built on the first search (see search.go), firms
-	// on the first search of companies by what they are (finding.go).
+	// on the first search of companies by what they are (finding.go):
+	// once a process, shared by every handler, as the registry is.
 	searchIndex func() *searchIndex
 	firms       func() *firms
 	// documentLinks rewrites the document links in an item (see
 	// Options.DocumentURL).
 	documentLinks func([]byte) []byte
 }
+
+// The search index and the firms are made from the fixtures, the same
+// for every handler, and only read once made: a process builds each once,
+// on the first search that needs it, however many registries it serves.
+var (
+	sharedSearchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(fixtures()) })
+	sharedFirms       = sync.OnceValue(func() *firms { return buildFirms(fixtures()) })
+)
 
 // NewHandler returns the demo registry: every request is authenticated with
 // Key, counted against the rate limit and then answered from the embedded
@@ -51,8 +60,8 @@ func NewHandler(opts Options) http.Handler {
 	if h.now == nil {
 		h.now = time.Now
 	}
-	h.searchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(h.reg) })
-	h.firms = sync.OnceValue(func() *firms { return buildFirms(h.reg) })
+	h.searchIndex = sharedSearchIndex
+	h.firms = sharedFirms
 	h.documentLinks = rewriteDocumentLinks(opts.DocumentURL)
 
 	// Methods are checked before routing, so the patterns carry none; that
