@@ -14,8 +14,6 @@ import (
 
 	"coview/api"
 	"coview/ui/common"
-	"coview/ui/listview"
-	"coview/ui/parts/profile"
 	"coview/ui/waits"
 )
 
@@ -107,13 +105,8 @@ func (p probe) snap(draw bool) snapshot {
 	if draw {
 		s.screen = ansi.Strip(p.Model.View().Content)
 		if m.keys == nil {
-			f := m.frame()
-			_, windowed := m.page.(interface{ Window() *listview.Model })
-			rows := f.body
-			if _, ok := m.page.(*profile.Part); ok {
-				rows = profile.PaneRows(m.c.Width, f.body) // panes in columns: one row is the selected one's title
-			}
-			s.laidOut = f.body == m.bodyHeight() && (!windowed || window(m).Height() == rows)
+			laid, drawn := windowRows(m)
+			s.laidOut = laid == drawn
 		}
 	}
 	return s

@@ -17,6 +17,8 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/present"
+	"coview/ui/listview"
+	"coview/ui/parts/profile"
 	"coview/ui/table"
 )
 
@@ -138,11 +140,26 @@ func send(t testing.TB, m *model, msg tea.Msg) []tea.Msg {
 	_, cmd := m.Update(msg)
 	out := run(t, m, cmd)
 	if m.keys == nil {
-		if f := m.frame(); f.body != m.bodyHeight() {
-			t.Fatalf("layout counts %d rows for the page but draws %d", m.bodyHeight(), f.body)
+		if laid, drawn := windowRows(m); laid != drawn {
+			t.Fatalf("the page's window was laid out for %d rows but the frame draws it in %d", laid, drawn)
 		}
 	}
 	return out
+}
+
+// windowRows are the rows the page's cursor moves in (its window's
+// height) and the rows the frame draws that window in; a page without a
+// window has the frame's rows for both.
+func windowRows(m *model) (laid, drawn int) {
+	f := m.frame()
+	drawn = f.body
+	if _, ok := m.page.(*profile.Part); ok {
+		drawn = profile.PaneRows(m.c.Width, f.body) // panes in columns: one row is the selected one's title
+	}
+	if _, windowed := m.page.(interface{ Window() *listview.Model }); !windowed {
+		return drawn, drawn
+	}
+	return window(m).Height(), drawn
 }
 
 func press(t testing.TB, m *model, keys ...string) []tea.Msg {
