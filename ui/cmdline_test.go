@@ -70,6 +70,7 @@ func TestTheCommandLineSaysWhatIsWrongAndStaysOpen(t *testing.T) {
 		{"a filter's value not in the registry's list", "search --status actve", "did you mean active?"},
 		{"a number that is not one", "company 12345678901", `company "12345678901"`},
 		{"an action given an argument", "quit now", "quit takes nothing after it"},
+		{"sort where no list is on screen", "sort name", "Only a list can be sorted"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"coview/present"
 	"coview/ui/cmdline"
 	"coview/ui/common"
+	"coview/ui/layout"
 	"coview/ui/parts/results"
 	"coview/ui/recent"
 	"coview/ui/searchbox"
@@ -19,10 +20,20 @@ import (
 // search box; what a line asks for is done here.
 
 func newCmdline(m *model) *cmdline.Line {
-	return cmdline.New(m.c, m.opts.StateDir, func() []api.Number {
+	return cmdline.New(m.c, m.opts.StateDir, func() cmdline.Here {
 		list, _ := m.box.Recent()
-		return recent.Numbers(list)
+		return cmdline.Here{Recent: recent.Numbers(list), Columns: m.columns()}
 	})
+}
+
+// columns are the titles of the columns of the list on screen, for
+// :sort; nil when the page is not a list that sorts.
+func (m *model) columns() []string {
+	l, ok := m.page.(layout.Lister)
+	if !ok || !m.contextKeys().Lists.Sort.Enabled() {
+		return nil
+	}
+	return l.Table().Rows.Titles()
 }
 
 // openCmdline is :, and : typed first in the empty search box.
@@ -49,7 +60,7 @@ func (m *model) runLine(line string) tea.Cmd {
 	if strings.HasSuffix(line, " ") {
 		return m.cmd.Open(line)
 	}
-	run, err := cmdline.Parse(line, m.c.Keys.Actions())
+	run, err := cmdline.Parse(line, m.c.Keys.Actions(), cmdline.Here{Columns: m.columns()})
 	if err != nil {
 		return m.cmd.Open(line + " ")
 	}
@@ -87,6 +98,8 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 			return m.c.Flash("Only a list can be saved: :save csv or :save json on a list.", false)
 		}
 		return m.page.Update(table.SaveMsg{Format: r.Save})
+	case r.Sort:
+		return m.page.Update(table.SortMsg{By: r.SortBy})
 	case r.Theme != "":
 		m.opts.Theme = r.Theme
 		return tea.Batch(m.background(), m.c.Flash("Theme: "+r.Theme+".", false))

@@ -30,6 +30,7 @@ var own = []Command{
 	{Name: "theme", Args: "light|dark|auto", Desc: "colours for a light or dark background, or as the terminal says"},
 	{Name: "screen", Args: "[NUMBER…]", Desc: "screen the last list pasted, or the numbers after it"},
 	{Name: "save", Args: "[csv|json]", Desc: "save the list on screen, as filtered and sorted, in the download directory"},
+	{Name: "sort", Args: "[COLUMN [up|down]]", Desc: "sort the list on screen by a column (tab completes it), or alone in the registry's order"},
 }
 
 // Commands are every command of the line: its own first, then every
@@ -62,12 +63,17 @@ type Run struct {
 	Screen  bool
 	Numbers []api.Number
 	Save    string // save the list on screen as csv or json
+	// Sort sorts the list on screen by SortBy: the column+1, negative
+	// for down, 0 for the registry's order (as table.Rows.Sort).
+	Sort   bool
+	SortBy int
 }
 
-// Parse reads a line (without its colon): a command and what it takes.
+// Parse reads a line (without its colon): a command and what it takes,
+// here being what the page on screen offers (the columns :sort takes).
 // What is wrong is said as a sentence: an unknown command with the
 // nearest one, a number that is not one, a filter mistyped.
-func Parse(line string, actions []common.Action) (Run, error) {
+func Parse(line string, actions []common.Action, here Here) (Run, error) {
 	words, err := split(line)
 	if err != nil {
 		return Run{}, err
@@ -103,6 +109,8 @@ func Parse(line string, actions []common.Action) (Run, error) {
 			return Run{}, fmt.Errorf("save takes csv or json: save json")
 		}
 		return Run{Save: strings.ToLower(args[0])}, nil
+	case name == "sort":
+		return sortBy(args, here.Columns)
 	}
 	return action(name, args, actions)
 }

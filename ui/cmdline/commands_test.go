@@ -28,10 +28,13 @@ func TestEveryActionIsACommandByItsName(t *testing.T) {
 	km.Rebind(map[string][]string{"filter": {"F"}})
 	for _, a := range km.Actions() {
 		line := a.Name
-		if a.Name == "panes" {
+		switch a.Name {
+		case "panes":
 			line = "panes 3"
+		case "sort":
+			continue // :sort alone is the registry's order (TestSortTakesAColumnOfTheListOnScreen)
 		}
-		run, err := Parse(line, km.Actions())
+		run, err := Parse(line, km.Actions(), Here{})
 		if err != nil {
 			t.Errorf("%s: %v", a.Name, err)
 			continue
@@ -88,7 +91,7 @@ func TestCommandsTakeWhatCoviewSearchTakes(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			run, err := Parse(c.line, actions)
+			run, err := Parse(c.line, actions, Here{})
 			switch {
 			case c.wrong != "" && (err == nil || !strings.Contains(err.Error(), c.wrong)):
 				t.Errorf("error %v, want one saying %q", err, c.wrong)
@@ -107,6 +110,7 @@ func TestCandidatesCompleteWhatIsKnownAfterEachCommand(t *testing.T) {
 	actions := km.Actions()
 	recent := []api.Number{"00006400", "SC006405"}
 	history := []string{"company 00006401", "search acme"}
+	columns := []string{"Date", "Type", "Category", "Doc", "Pages", "Description"}
 	cases := []struct {
 		name, typed string
 		first       string
@@ -122,11 +126,15 @@ func TestCandidatesCompleteWhatIsKnownAfterEachCommand(t *testing.T) {
 		{"a status's values", "search --status l", "search --status liquidation", nil, nil},
 		{"themes", "theme ", "theme light", []string{"theme dark", "theme auto"}, nil},
 		{"the formats a list is saved as", "save j", "save json", nil, []string{"save csv"}},
+		{"the columns of the list on screen after sort, and none", "sort ", "sort Date", []string{"sort Description", "sort Pages", "sort none"}, []string{"sort up"}},
+		{"a column by its beginning in any case", "sort DE", "sort Description", nil, []string{"sort Date"}},
+		{"up and down after a column typed whole", "sort pages ", "sort Pages up", []string{"sort Pages down"}, nil},
+		{"down by its beginning", "sort pages d", "sort Pages down", nil, []string{"sort Pages up"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			got := Candidates(c.typed, history, actions, recent)
+			got := Candidates(c.typed, history, actions, Here{Recent: recent, Columns: columns})
 			if c.first == "" && len(got) > 0 {
 				t.Errorf("candidates %q, want none", got)
 			}
@@ -142,6 +150,46 @@ func TestCandidatesCompleteWhatIsKnownAfterEachCommand(t *testing.T) {
 				if slices.Contains(got, n) {
 					t.Errorf("candidates %q hold %q", got, n)
 				}
+			}
+		})
+	}
+}
+
+func TestSortTakesAColumnOfTheListOnScreen(t *testing.T) {
+	t.Parallel()
+	km := common.DefaultKeyMap()
+	here := Here{Columns: []string{"Name", "Role", "Appointed", "Accounts due", "Address"}}
+	cases := []struct {
+		name, line string
+		here       Here
+		by         int    // the sort asked for, when the line is right
+		wrong      string // what the error says, when it is wrong
+	}{
+		{"a column by its title, up when not said", "sort Role", here, 2, ""},
+		{"a column in any case, down", "sort role DOWN", here, -2, ""},
+		{"up said", "sort name up", here, 1, ""},
+		{"an unambiguous beginning", "sort appo desc", here, -3, ""},
+		{"a title with a space", "sort accounts due down", here, -4, ""},
+		{"a title's space as a dash", "sort accounts-due", here, 4, ""},
+		{"a quoted title", `sort "Accounts due" ↓`, here, -4, ""},
+		{"alone: the registry's order", "sort", here, 0, ""},
+		{"none: the registry's order", "sort none", here, 0, ""},
+		{"a column that is not there names those that are", "sort pages", here, 0, `No column "pages" here: the columns are Name, Role, Appointed, Accounts due, Address`},
+		{"a beginning of two names both", "sort a", here, 0, `"a" begins Appointed and Accounts due and Address: type more of it`},
+		{"no list on screen", "sort name", Here{}, 0, "Only a list can be sorted"},
+		{"no list on screen, alone", "sort", Here{}, 0, "Only a list can be sorted"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			run, err := Parse(c.line, km.Actions(), c.here)
+			switch {
+			case c.wrong != "" && (err == nil || !strings.Contains(err.Error(), c.wrong)):
+				t.Errorf("error %v, want one saying %q", err, c.wrong)
+			case c.wrong == "" && err != nil:
+				t.Errorf("error %v", err)
+			case c.wrong == "" && (!run.Sort || run.SortBy != c.by):
+				t.Errorf("run %+v, want sort by %d", run, c.by)
 			}
 		})
 	}

@@ -18,18 +18,27 @@ const maxCandidates = 50
 // the command names, or the arguments known for the command typed (the
 // companies opened lately, search's filters and their values, a
 // theme...). Tab takes the first; ctrl+n and ctrl+p go through them.
-func Candidates(typed string, history []string, actions []common.Action, recent []api.Number) []string {
+func Candidates(typed string, history []string, actions []common.Action, here Here) []string {
 	var out []string
 	for i := len(history) - 1; i >= 0; i-- {
 		if h := history[i]; len(h) > len(typed) && strings.HasPrefix(strings.ToLower(h), strings.ToLower(typed)) {
 			out = append(out, h)
 		}
 	}
+	if cmd, rest, ok := strings.Cut(typed, " "); ok && strings.EqualFold(cmd, "sort") {
+		// A column's title may have spaces: all after sort is matched.
+		for _, w := range sortCandidates(rest, here.Columns) {
+			if line := cmd + " " + w; !slices.Contains(out, line) {
+				out = append(out, line)
+			}
+		}
+		return out[:min(len(out), maxCandidates)]
+	}
 	head, last := "", typed
 	if i := strings.LastIndexByte(typed, ' '); i >= 0 {
 		head, last = typed[:i+1], typed[i+1:]
 	}
-	for _, w := range words(head, last, actions, recent) {
+	for _, w := range words(head, last, actions, here.Recent) {
 		if len(w) > len(last) && strings.HasPrefix(strings.ToLower(w), strings.ToLower(last)) && !slices.Contains(out, head+w) {
 			out = append(out, head+w)
 		}

@@ -16,7 +16,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"coview/api"
 	"coview/ui/common"
 )
 
@@ -31,12 +30,13 @@ type Line struct {
 	lines   []string // the history as read when the line opened
 	draft   string   // what was typed before ↑
 	problem string
-	recent  func() []api.Number // the companies opened lately, for company's completion
+	here    func() Here // what the page on screen offers: companies opened lately, a list's columns
 }
 
 // New makes the line; stateDir is where the history is kept ("": the
-// XDG default); recent gives the company numbers offered after company.
-func New(c *common.Common, stateDir string, recent func() []api.Number) *Line {
+// XDG default); here gives what the page on screen offers the line: the
+// company numbers offered after company, the columns after sort.
+func New(c *common.Common, stateDir string, here func() Here) *Line {
 	in := textinput.New()
 	in.Prompt = ":"
 	in.CharLimit = 200
@@ -47,7 +47,7 @@ func New(c *common.Common, stateDir string, recent func() []api.Number) *Line {
 	in.KeyMap.NextSuggestion.SetKeys("ctrl+n")
 	in.KeyMap.PrevSuggestion.SetKeys("ctrl+p")
 	in.SetStyles(c.Styles.Input)
-	l := &Line{c: c, input: in, recent: recent}
+	l := &Line{c: c, input: in, here: here}
 	l.hist, _ = OpenHistory(stateDir)
 	l.Resize()
 	return l
@@ -141,7 +141,7 @@ func (l *Line) Input(msg tea.Msg) tea.Cmd {
 // line closes.
 func (l *Line) submit() (tea.Cmd, Run, bool) {
 	text := l.input.Value()
-	run, err := Parse(text, l.c.Keys.Actions())
+	run, err := Parse(text, l.c.Keys.Actions(), l.onScreen())
 	if err != nil {
 		l.problem = common.Sentence(err.Error())
 		return nil, Run{}, false
@@ -179,9 +179,13 @@ func (l *Line) browse(delta int) {
 
 // suggest gives the input what completes its text now.
 func (l *Line) suggest() {
-	var recent []api.Number
-	if l.recent != nil {
-		recent = l.recent()
+	l.input.SetSuggestions(Candidates(l.input.Value(), l.lines, l.c.Keys.Actions(), l.onScreen()))
+}
+
+// onScreen is what the page on screen offers now.
+func (l *Line) onScreen() Here {
+	if l.here == nil {
+		return Here{}
 	}
-	l.input.SetSuggestions(Candidates(l.input.Value(), l.lines, l.c.Keys.Actions(), recent))
+	return l.here()
 }

@@ -3,6 +3,8 @@ package table
 import (
 	"fmt"
 
+	tea "charm.land/bubbletea/v2"
+
 	"coview/present"
 	"coview/ui/common"
 )
@@ -45,4 +47,28 @@ func (t *Model) SortLines(w int) []string {
 	}
 	text := fmt.Sprintf("Sorted by %s: %s · s: next column · S: reverse", common.Line(l.SortWords()), what)
 	return []string{common.Fit("  "+t.C.Styles.Meta.Render(text), w)}
+}
+
+// SortMsg asks the list on screen to sort itself: :sort. By is as
+// Rows.Sort: the column+1, negative for descending, 0 for the
+// registry's order.
+type SortMsg struct{ By int }
+
+// SetSort is :sort: the rows in the order of a column, either way, or
+// the registry's (by as Rows.Sort). The cursor stays on its row.
+func (t *Model) SetSort(by int) tea.Cmd {
+	t.keepRow(func() { t.Rows.SortBy(by) })
+	if words := t.Rows.SortWords(); words != "" {
+		return t.C.Flash("Sorted by "+common.Line(words)+".", false)
+	}
+	return t.C.Flash("In the registry's order.", false)
+}
+
+// Titles are the titles of the list's columns, shown or not, for :sort.
+func (l *Rows) Titles() []string {
+	out := make([]string, len(l.Columns))
+	for i, c := range l.Columns {
+		out[i] = c.Title
+	}
+	return out
 }

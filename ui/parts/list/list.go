@@ -178,6 +178,8 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 		return p.onFetched(msg)
 	case table.SaveMsg:
 		return p.save(msg.Format)
+	case table.SortMsg:
+		return p.T.SetSort(msg.By)
 	}
 	return p.T.Input(msg)
 }
