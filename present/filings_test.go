@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestWhatAFilingIsIsEmphasised(t *testing.T) {
 	_, pg := follow(t, demoRegistry(t), "/company/00006400/filing-history")
 	marked := 0
 	for _, it := range pg.Items {
-		desc := len(it.Cells) - 1 // the description, after the Doc column
+		desc := 4 // the description: after the Doc and Pages columns, before the category
 		for _, a := range it.Accents {
 			if a.Kind != Emphasis || a.Cell != desc {
 				t.Errorf("accent %+v on %q", a, it.Cells)
@@ -56,8 +57,8 @@ func TestAStatementOfCapitalKeepsItsFigures(t *testing.T) {
 	for _, it := range pg.Items {
 		if it.Cells[1] == "SH01" {
 			found = true
-			if want := "Statement of capital following an allotment of shares on 30 September 2019: GBP 1,250.00"; it.Cells[3] != want {
-				t.Errorf("SH01 reads %q, want %q", it.Cells[3], want)
+			if want := "Statement of capital following an allotment of shares on 30 September 2019: GBP 1,250.00"; it.Cells[4] != want {
+				t.Errorf("SH01 reads %q, want %q", it.Cells[4], want)
 			}
 		}
 	}
@@ -161,4 +162,44 @@ func partsOf(t *testing.T, raw []byte) []filingPart {
 		}
 	}
 	return out
+}
+
+// A filing's pages and category (issue 25) are columns the browser draws
+// when there is room, and leaves out of --plain, whose columns stay as
+// they were (--json has both, as the registry sent them).
+func TestAFilingsPagesAndCategoryAreTheBrowsersColumnsAlone(t *testing.T) {
+	body := `{"total_count":2,"items":[
+		{"type":"AA","date":"2024-12-10","category":"accounts","pages":19,"description":"legacy","description_values":{"description":"Full accounts"},"links":{"self":"/company/00000001/filing-history/A","document_metadata":"https://document-api.example/document/A"}},
+		{"type":"PSC01","date":"2017-02-01","category":"persons-with-significant-control","description":"legacy","description_values":{"description":"Notification"},"links":{"self":"/company/00000001/filing-history/B"}}]}`
+	pg := servedPage(t, "/company/00000001/filing-history", body)
+	var titles []string
+	for _, c := range pg.Columns {
+		titles = append(titles, c.Title)
+	}
+	if want := []string{"Date", "Type", "Doc", "Pages", "Description", "Category"}; !slices.Equal(titles, want) {
+		t.Fatalf("columns %q, want %q", titles, want)
+	}
+	for _, i := range []int{3, 5} {
+		if c := pg.Columns[i]; !c.Optional || !c.ScreenOnly {
+			t.Errorf("column %s: optional %v, on screen alone %v", c.Title, c.Optional, c.ScreenOnly)
+		}
+	}
+	if got := pg.Items[0].Cells; got[3] != "19" || got[5] != "Accounts" {
+		t.Errorf("the first filing's cells %q: want 19 pages, in Accounts", got)
+	}
+	if got := pg.Items[1].Cells; got[3] != "" || got[5] != "People with significant control" {
+		t.Errorf("a filing without pages: cells %q", got)
+	}
+	var b bytes.Buffer
+	WritePage(&b, pg, true)
+	lines := strings.Split(b.String(), "\n")
+	if want := "Date         Type   Doc  Description"; lines[2] != want {
+		t.Errorf("--plain's heading %q, want %q", lines[2], want)
+	}
+	if want := "10 Dec 2024  AA     yes  Full accounts"; lines[3] != want {
+		t.Errorf("--plain's first row %q, want %q", lines[3], want)
+	}
+	if strings.Contains(b.String(), "Accounts") || strings.Contains(b.String(), "19") {
+		t.Errorf("--plain printed a column of the browser's alone:\n%s", b.String())
+	}
 }

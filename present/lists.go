@@ -78,7 +78,12 @@ func filings(d *api.FilingHistory, _ given) *Page {
 	pg := &Page{
 		Total:   d.Total(),
 		Empty:   d.Empty,
-		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Doc"}, {Title: "Description", Flex: true}},
+		// The category and the pages (issue 25) are drawn when there is
+		// room, and saved; --plain prints the columns before them.
+		// The pages go with the document; the category, the wider and
+		// the less needed (the description says it), is left out first.
+		Columns: []Column{{Title: "Date"}, {Title: "Type"}, {Title: "Doc"}, {Title: "Pages", Optional: true, ScreenOnly: true},
+			{Title: "Description", Flex: true, Yields: true}, {Title: "Category", Optional: true, ScreenOnly: true, Max: filingCategoryMax}},
 	}
 	if pg.Total != 0 {
 		pg.Summary = counted(pg.Total, "filing", "filings")
@@ -96,19 +101,28 @@ func filings(d *api.FilingHistory, _ given) *Page {
 			doc = ""
 		}
 		text, bold := filingDescription(&f)
+		pages := ""
+		if f.Pages != nil {
+			pages = strconv.Itoa(*f.Pages)
+		}
 		it := Item{
-			Cells:      []string{clean(labels.Date(f.Date)), clean(f.Type), doc, text},
+			Cells:      []string{clean(labels.Date(f.Date)), clean(f.Type), doc, pages, text, clean(labels.FilingCategory(f.Category))},
 			Link:       f.Links.Self,
 			Title:      "Filing " + clean(f.Type),
 			NoDocument: f.Links.DocumentMetadata == "",
 		}
 		for _, b := range bold {
-			it.Accents = append(it.Accents, Accent{Cell: 3, Start: b.Start, End: b.End, Kind: Emphasis})
+			it.Accents = append(it.Accents, Accent{Cell: 4, Start: b.Start, End: b.End, Kind: Emphasis})
 		}
 		pg.Items = append(pg.Items, it)
 	}
 	return pg.orEmpty()
 }
+
+// filingCategoryMax is the most cells a filing's category is given on
+// screen: "People with significant control" gives way to the
+// description.
+const filingCategoryMax = 22
 
 func pscStatements(d *api.PSCStatements, _ given) *Page {
 	pg := &Page{

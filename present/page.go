@@ -53,6 +53,16 @@ type Column struct {
 	// cells are now and then long ("Corporate secretary"): on a narrow
 	// screen those give way before a name is cut.
 	Brief bool
+	// Yields is a flexible column whose whole text is under the list
+	// for the row selected (a filing's description): on a line too short
+	// for every column it gives the optional columns after it room, down
+	// to a line's worth of words, before they are left out.
+	Yields bool
+	// ScreenOnly is a column the browser draws (when there is room) and
+	// saves, and --plain leaves out: a filing's category and pages, after
+	// its description, would make every printed line as wide as the
+	// longest description (--json has them, as the registry sent them).
+	ScreenOnly bool
 	// Max, when not 0, is the most cells the browser gives the column
 	// however long what it holds (an entry as pasted): the rest is room
 	// for the name. Printed text is never cut.

@@ -2,6 +2,7 @@ package present
 
 import (
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,19 +84,47 @@ func WritePage(w io.Writer, pg *Page, withHead bool) {
 			b.WriteString(l.Text + "\n")
 		}
 	case len(pg.Items) > 0:
-		widths := ColumnWidths(pg.Columns, pg.Items)
+		cols, items := printed(pg.Columns, pg.Items)
+		widths := ColumnWidths(cols, items)
 		if withHead {
-			titles := make([]string, len(pg.Columns))
-			for i, c := range pg.Columns {
+			titles := make([]string, len(cols))
+			for i, c := range cols {
 				titles[i] = c.Title
 			}
 			b.WriteString("\n" + plainRow(titles, widths) + "\n")
 		}
-		for _, it := range pg.Items {
+		for _, it := range items {
 			b.WriteString(plainRow(it.Cells, widths) + "\n")
 		}
 	}
 	io.WriteString(w, b.String())
+}
+
+// printed are the columns --plain prints, and each row's cells of them:
+// all but those the browser alone draws (Column.ScreenOnly).
+func printed(cols []Column, items []Item) ([]Column, []Item) {
+	if !slices.ContainsFunc(cols, func(c Column) bool { return c.ScreenOnly }) {
+		return cols, items
+	}
+	var keep []int
+	var out []Column
+	for i, c := range cols {
+		if !c.ScreenOnly {
+			keep, out = append(keep, i), append(out, c)
+		}
+	}
+	rows := make([]Item, len(items))
+	for r, it := range items {
+		cells := make([]string, 0, len(keep))
+		for _, i := range keep {
+			if i < len(it.Cells) {
+				cells = append(cells, it.Cells[i])
+			}
+		}
+		rows[r] = it
+		rows[r].Cells = cells
+	}
+	return out, rows
 }
 
 // ColumnWidths is the width of each column: its widest cell or its title.

@@ -107,8 +107,9 @@ func AccentedCell(c *common.Common, it present.Item, cell int, shown string, bas
 
 // PreviewRows is the room under a list for the selected row's long text
 // (a filing's description, a PSC statement) when the list's last column
-// is its flexible one and some row loaded is too long for it. It is kept
-// while the list is shown, so the list does not jump as the cursor moves.
+// (but for optional ones) is its flexible one and some row loaded is too
+// long for it. It is kept while the list is shown, so the list does not
+// jump as the cursor moves.
 const PreviewRows = 2
 
 // HasPreview says whether the list keeps room under it for the selected
@@ -117,11 +118,25 @@ func HasPreview(l *Rows, w int) bool {
 	if l == nil || l.Len() == 0 {
 		return false
 	}
-	last := len(l.Columns) - 1
-	if last < 0 || !l.Columns[last].Flex || last >= len(l.Widest) {
+	long := longColumn(l.Columns)
+	if long < 0 || long >= len(l.Widest) {
 		return false
 	}
-	return l.Widest[last] > l.Widths(w)[last]
+	return l.Widest[long] > l.Widths(w)[long]
+}
+
+// longColumn is the column of a row's long text: the last, when it is
+// flexible, but for optional columns after it (a filing's category and
+// pages); -1 when there is none.
+func longColumn(cols []present.Column) int {
+	last := len(cols) - 1
+	for last >= 0 && cols[last].Optional && !cols[last].Flex {
+		last--
+	}
+	if last < 0 || !cols[last].Flex {
+		return -1
+	}
+	return last
 }
 
 // Preview is the selected row's long text, under the list.
@@ -130,7 +145,11 @@ func Preview(c *common.Common, l *Rows, cursor, w int) []string {
 		return nil
 	}
 	r := l.Item(cursor)
-	text := r.Cells[len(r.Cells)-1]
+	long := longColumn(l.Columns)
+	if long >= len(r.Cells) {
+		return nil
+	}
+	text := r.Cells[long]
 	out := make([]string, PreviewRows)
 	for i, line := range common.Wrap(text, w-4, PreviewRows) {
 		out[i] = "  " + c.Styles.Rows.Note.Paint(line)

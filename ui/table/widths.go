@@ -18,8 +18,9 @@ func (l *Rows) Widths(w int) []int { return Widths(l.Columns, l.Widest, l.Typica
 // Widths shares a line among a list's columns, by what matters. Each
 // column is as wide as what it holds (its widest cell loaded, or its
 // title). When the line is too short, an optional column (whether an
-// officer's identity is verified) is left out (width 0), the last first.
-// Then the flexible columns after the first (a description, who links,
+// officer's identity is verified) is left out (width 0), the last first,
+// unless a column that Yields (a filing's description, whole under the
+// list) has room to give it, down to wordy cells. Then the flexible columns after the first (a description, who links,
 // an address) give way, down to a roomy width (their whole text is under
 // the list or a key away). Then a brief column (a role, a status) whose
 // typical cell (three in four are as narrow) is much narrower than its
@@ -52,15 +53,7 @@ func Widths(cols []present.Column, widest, typical []int, w int) []int {
 		}
 		used += out[i]
 	}
-	over := used - avail
-	// An optional column is left out before anything is cut, the last
-	// first: what it adds is worth less than a name whole.
-	for i := len(cols) - 1; i >= 0 && over > 0; i-- {
-		if cols[i].Optional {
-			over -= out[i] + 2
-			out[i] = 0
-		}
-	}
+	over, kept := leaveOut(cols, out, used-avail)
 	// shrink takes a cell at a time from the column that can give the
 	// most above its floor.
 	shrink := func(can func(i int) bool, floorOf func(i int) int) {
@@ -78,6 +71,9 @@ func Widths(cols []present.Column, widest, typical []int, w int) []int {
 			over--
 		}
 	}
+	if kept {
+		shrink(func(i int) bool { return cols[i].Yields }, func(int) int { return wordy })
+	}
 	first := slices.IndexFunc(cols, func(c present.Column) bool { return c.Flex })
 	later := func(i int) bool { return cols[i].Flex && i != first }
 	shrink(later, func(int) int { return roomy })
@@ -88,9 +84,41 @@ func Widths(cols []present.Column, widest, typical []int, w int) []int {
 	return out
 }
 
+// leaveOut leaves optional columns out (width 0) of a line over cells
+// too short, before anything is cut, the last first: what one adds is
+// worth less than a name whole. A column that yields (a description
+// whose whole text is under the list) gives them room first, down to
+// wordy cells. It returns how many cells the line is still over, and
+// whether an optional column is kept, with that room.
+func leaveOut(cols []present.Column, out []int, over int) (int, bool) {
+	spare := 0
+	for i, c := range cols {
+		if c.Yields {
+			spare += max(out[i]-wordy, 0)
+		}
+	}
+	kept := false
+	for i := len(cols) - 1; i >= 0; i-- {
+		switch {
+		case !cols[i].Optional:
+		case over > spare:
+			over -= out[i] + 2
+			out[i] = 0
+		default:
+			kept = true
+		}
+	}
+	return over, kept
+}
+
 // roomy is what the later flexible columns keep before a column's rare
 // long cells give way.
 const roomy = 2 * MinFlex
+
+// wordy is what a column that yields keeps when it gives room to
+// optional columns: a line's worth of a filing's description, which
+// holds what it is, its date and its figures.
+const wordy = 64
 
 // outlier is how much wider than its typical cell a column's widest must
 // be for its long cells to give way before a name does.

@@ -126,3 +126,38 @@ func TestAColumnWithAMaximumLeavesTheRestToTheName(t *testing.T) {
 		})
 	}
 }
+
+// A filing's description yields (issue 25): its pages and category are
+// drawn while it keeps a line's worth of words (wordy cells), the
+// category (the last) left out first; below that, neither, and the
+// description is sized as before.
+func TestADescriptionGivesRoomToThePagesAndCategoryDownToALineOfWords(t *testing.T) {
+	cols := []present.Column{{Title: "Date"}, {Title: "Type"}, {Title: "Doc"}, {Title: "Pages", Optional: true},
+		{Title: "Description", Flex: true, Yields: true}, {Title: "Category", Optional: true, Max: 22}}
+	widest := []int{11, 11, 3, 3, 150, 31}
+	cases := []struct {
+		w                     int
+		pages, category, desc int
+	}{
+		{80, 0, 0, 47},
+		{120, 5, 0, 80},
+		{160, 5, 22, 96},
+		{250, 5, 22, 150},
+	}
+	for _, c := range cases {
+		ws := Widths(cols, widest, nil, c.w)
+		if ws[3] != c.pages || ws[5] != c.category || ws[4] != c.desc {
+			t.Errorf("at %d: pages %d, category %d, description %d; want %d, %d, %d", c.w, ws[3], ws[5], ws[4], c.pages, c.category, c.desc)
+		}
+		if ws[3] > 0 && ws[4] < wordy {
+			t.Errorf("at %d the description keeps %d cells for the pages", c.w, ws[4])
+		}
+	}
+	// Without a column that yields, an optional column is left out
+	// before anything is cut, as before.
+	plain := slices.Clone(cols)
+	plain[4].Yields = false
+	if ws := Widths(plain, widest, nil, 180); ws[3] != 0 || ws[5] != 0 {
+		t.Errorf("at 180, with a description that does not yield: %v", ws)
+	}
+}
