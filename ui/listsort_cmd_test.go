@@ -11,6 +11,21 @@ import (
 // command line (issue 25), completed from the list on screen; :sort
 // alone puts it back in the registry's order.
 
+func init() {
+	// A filing history sorted by :sort, by a column drawn only when there
+	// is room (its pages), the preview off: at 80 columns the line over
+	// the list says the order, at 120 the pages are drawn with the arrow,
+	// at 200 the category too.
+	wideScreens = append(wideScreens, struct {
+		name  string
+		setup func(t *testing.T, m *model)
+	}{"filings_sorted_by_command", func(t *testing.T, m *model) {
+		follow(t, m, "00006400", "Filing history")
+		press(t, m, "p")
+		command(t, m, "sort pages down")
+	}})
+}
+
 // sortingModel is a list of officers appointed on different days, the
 // latest the 8th of the registry's 30, at 120 columns.
 func sortingModel(t *testing.T) (*fakeRegistry, *model) {

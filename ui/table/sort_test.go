@@ -163,3 +163,18 @@ func TestASortedListNotAllLoadedSaysOnlyTheRowsLoadedAreSorted(t *testing.T) {
 		t.Fatalf("the sort line: %q", got)
 	}
 }
+
+// The column sorted by is given room for its arrow: a narrow column's
+// title is not cut to make room for it ("Pa… ↓").
+func TestTheColumnSortedByKeepsItsTitleWholeBesideItsArrow(t *testing.T) {
+	t.Parallel()
+	pg := &present.Page{Columns: []present.Column{{Title: "Name", Flex: true}, {Title: "Pages"}},
+		Items: []present.Item{{Cells: []string{"a", "12"}}, {Cells: []string{"b", "3"}}}, Total: 2}
+	l := New(pg)
+	l.SortBy(-2)
+	styles := common.NewStyles(true)
+	c := &common.Common{Ctx: context.Background(), Styles: &styles}
+	if got := ansi.Strip(Headings(c, l, 80)); !strings.Contains(got, "Pages ↓") {
+		t.Errorf("headings %q, want Pages ↓ whole", got)
+	}
+}

@@ -12,8 +12,16 @@ import (
 // before the others give way, on a narrow terminal.
 const MinFlex = 12
 
-// Widths is the list's columns sized for a line of w cells (see Widths).
-func (l *Rows) Widths(w int) []int { return Widths(l.Columns, l.Widest, l.Typical, w) }
+// Widths is the list's columns sized for a line of w cells (see Widths),
+// the column sorted by with room in its title for the arrow.
+func (l *Rows) Widths(w int) []int {
+	cols := l.Columns
+	if col := abs(l.Sort) - 1; col >= 0 && col < len(cols) {
+		cols = slices.Clone(cols)
+		cols[col].Title += " " + arrow(l.Sort)
+	}
+	return Widths(cols, l.Widest, l.Typical, w)
+}
 
 // Widths shares a line among a list's columns, by what matters. Each
 // column is as wide as what it holds (its widest cell loaded, or its
