@@ -76,8 +76,8 @@ func officerSummary(d *api.Officers) string {
 
 func filings(d *api.FilingHistory, _ given) *Page {
 	pg := &Page{
-		Total:   d.Total(),
-		Empty:   d.Empty,
+		Total: d.Total(),
+		Empty: d.Empty,
 		// The category and the pages (issue 25) are drawn when there is
 		// room, and saved; --plain prints the columns before them.
 		// The pages go with the document; the category, the wider and

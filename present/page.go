@@ -81,6 +81,12 @@ type Item struct {
 	Accents []Accent
 	// NoDocument marks a filing with no document to save.
 	NoDocument bool
+	// Keys, when set, say how each cell sorts where its text would not
+	// (one a cell, read as the cell would be: a number, a date, text; ""
+	// after all the others): a screening's flags by how grave, its
+	// results in screen.Results' order, a date marked overdue as the
+	// date.
+	Keys []string
 }
 
 // Accent is a part of one cell (bytes Start to End of Cells[Cell]) and how

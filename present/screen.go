@@ -193,9 +193,11 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 		result = "…" // not answered yet: a table filling in shows its rows at once
 	}
 	cells = append(cells, line(FieldFlags), result, line(FieldWhy))
+	var flags []Flag
 	if p := row.Profile; p != nil {
+		flags = Flags(p, row.Deep, today)
 		at := 0
-		for i, f := range Flags(p, row.Deep, today) {
+		for i, f := range flags {
 			if i > 0 {
 				at += len("; ")
 			}
@@ -211,7 +213,33 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 		it.Title = cmp.Or(line(FieldName), string(row.Number))
 	}
 	it.Cells = cells
+	it.Keys = screenKeys(row, v, cells, flagCell, deep, flags)
 	return it
+}
+
+// screenKeys are how a screening row's cells sort (Item.Keys): the dates
+// due as dates, overdue or not; the deep counts as numbers; the flags
+// gravest first, then the most; the results in screen.Results' order, a
+// row not answered yet after them; the rest as their text.
+func screenKeys(row screen.Row, v map[string]string, cells []string, flagCell int, deep bool, flags []Flag) []string {
+	keys := slices.Clone(cells)
+	keys[6], keys[7] = v[FieldAccountsDue], v[FieldConfirmationDue]
+	if deep {
+		keys[8], keys[11] = v[FieldOutstandingCharges], v[FieldActiveDirectors]
+	}
+	keys[flagCell] = ""
+	if len(flags) > 0 {
+		grave := 0
+		for _, f := range flags {
+			grave = max(grave, int(f.Severity))
+		}
+		keys[flagCell] = strconv.Itoa(-(grave*1000 + len(flags)))
+	}
+	keys[flagCell+1] = ""
+	if i := slices.Index(screen.Results, row.Result); i >= 0 && row.Result != "" {
+		keys[flagCell+1] = strconv.Itoa(i)
+	}
+	return keys
 }
 
 func flagAccent(s Severity) AccentKind {
@@ -285,52 +313,4 @@ func ScreenPlan(p screen.Plan) string {
 func ScreenProgress(p screen.Progress) string {
 	return fmt.Sprintf("screening: %s of %s (%s); %s", Thousands(p.Done), counted(p.Rows, "row", "rows"),
 		ResultCounts(p.Counts), counted(p.Requests, "request", "requests"))
-}
-
-// SortScreenRows orders rows by one of ScreenFields, the order given
-// breaking ties: dates and counts in order (a row without one last),
-// results as screen.Results, flags gravest first, the rest by their text
-// ignoring case. descending reverses it, keeping rows without a value
-// last.
-func SortScreenRows(rows []screen.Row, field string, descending bool, today time.Time) {
-	values := make(map[int]map[string]string, len(rows))
-	for _, r := range rows {
-		values[r.Index] = screenValues(r, today)
-	}
-	key := func(r screen.Row) (empty bool, n int, s string) {
-		s = values[r.Index][field]
-		switch field {
-		case FieldResult:
-			return false, slices.Index(screen.Results, r.Result), ""
-		case FieldFlags:
-			if r.Profile == nil {
-				return true, 0, ""
-			}
-			flags := Flags(r.Profile, r.Deep, today)
-			grave := 0
-			for _, f := range flags {
-				grave = max(grave, int(f.Severity))
-			}
-			return len(flags) == 0, -(grave*1000 + len(flags)), s
-		case FieldOutstandingCharges, FieldPartSatisfied, FieldActiveDirectors, FieldDirectorsAppointed, FieldDirectorsResigned:
-			n, err := strconv.Atoi(s)
-			return err != nil, n, ""
-		}
-		return s == "", 0, strings.ToLower(s)
-	}
-	slices.SortStableFunc(rows, func(a, b screen.Row) int {
-		ea, na, sa := key(a)
-		eb, nb, sb := key(b)
-		if ea != eb {
-			if ea {
-				return 1
-			}
-			return -1
-		}
-		c := cmp.Or(cmp.Compare(na, nb), cmp.Compare(sa, sb))
-		if descending {
-			c = -c
-		}
-		return cmp.Or(c, cmp.Compare(a.Index, b.Index))
-	})
 }

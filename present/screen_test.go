@@ -1,6 +1,8 @@
 package present
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,39 +127,32 @@ func TestRowsNotAnsweredYetShowTheirInput(t *testing.T) {
 	}
 }
 
-func TestScreenedRowsSortByAnyColumnKeepingInputOrderForTies(t *testing.T) {
+// How a screening's cells sort (the browser's table sorts by them):
+// dates due as dates though marked overdue, the flags gravest first,
+// the results in screen.Results' order, a row not answered yet after
+// them. ui/table's TestAScreeningSortsByWhatItsCellsMean sorts by them.
+func TestAScreenedRowsCellsSortByWhatTheyMean(t *testing.T) {
 	t.Parallel()
 	rows := []screen.Row{
-		screened(t, 0, "b", `{"company_number":"00000002","company_name":"BETA","company_status":"active","date_of_creation":"2020-01-01"}`, nil),
-		{Index: 1, Input: screen.Input{Text: "zzz"}, Result: screen.Invalid, Why: "nonsense"},
-		screened(t, 2, "a", `{"company_number":"00000001","company_name":"ALPHA","company_status":"liquidation","date_of_creation":"2010-01-01"}`, nil),
-		screened(t, 3, "c", `{"company_number":"00000003","company_name":"GAMMA","company_status":"active","accounts":{"overdue":true},"date_of_creation":"2015-01-01"}`, nil),
+		screened(t, 0, "a", `{"company_number":"00000001","company_name":"ALPHA","company_status":"liquidation","accounts":{"next_due":"2026-01-31","overdue":true}}`, nil),
+		screened(t, 1, "b", `{"company_number":"00000002","company_name":"BETA","company_status":"active"}`, nil),
+		{Index: 2, Input: screen.Input{Text: "zzz"}, Result: screen.Invalid, Why: "nonsense"},
+		{Index: 3, Input: screen.Input{Text: "pending"}},
 	}
-	order := func() string {
-		var s []string
-		for _, r := range rows {
-			s = append(s, r.Input.Text)
-		}
-		return strings.Join(s, " ")
+	pg := ScreenPage(rows, false, flagsToday)
+	a, b, bad, pending := pg.Items[0], pg.Items[1], pg.Items[2], pg.Items[3]
+	if a.Cells[6] != "2026-01-31 overdue" || a.Keys[6] != "2026-01-31" {
+		t.Errorf("accounts due %q sorts as %q, want as the date", a.Cells[6], a.Keys[6])
 	}
-	cases := []struct {
-		field      string
-		descending bool
-		want       string
-	}{
-		{FieldName, false, "a b c zzz"},
-		{FieldName, true, "c b a zzz"},
-		{FieldIncorporated, false, "a c b zzz"},
-		{FieldFlags, false, "a c b zzz"},
-		{FieldResult, false, "b a c zzz"},
-		{FieldResult, true, "zzz b a c"},
-		{FieldInput, false, "a b c zzz"},
+	if a.Keys[8] != "-3002" || b.Keys[8] != "" {
+		t.Errorf("flags %q sort as %q, none as %q; want -3002 (severe, 2 flags) and empty", a.Cells[8], a.Keys[8], b.Keys[8])
 	}
-	for _, tc := range cases {
-		SortScreenRows(rows, tc.field, tc.descending, flagsToday)
-		if got := order(); got != tc.want {
-			t.Errorf("by %s (descending %v): %s, want %s", tc.field, tc.descending, got, tc.want)
-		}
+	ok, invalid := slices.Index(screen.Results, screen.OK), slices.Index(screen.Results, screen.Invalid)
+	if a.Keys[9] != strconv.Itoa(ok) || bad.Keys[9] != strconv.Itoa(invalid) || pending.Keys[9] != "" {
+		t.Errorf("results sort as %q, %q, %q", a.Keys[9], bad.Keys[9], pending.Keys[9])
+	}
+	if a.Keys[2] != a.Cells[2] || len(a.Keys) != len(a.Cells) {
+		t.Errorf("a name sorts as %q, keys %q for cells %q", a.Keys[2], a.Keys, a.Cells)
 	}
 }
 

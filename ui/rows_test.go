@@ -73,7 +73,7 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 func mustShowTheCells(t *testing.T, m *model, want *present.Page) {
 	body := bodyLines(screen(m))[1:] // under the column headings
 	listW := m.frame().split.ListW   // the preview beside the list is not the list's
-	shown := rowsOf(m).Widths(listW)  // an optional column is left out of a short line
+	shown := rowsOf(m).Widths(listW) // an optional column is left out of a short line
 	for i, it := range want.Items[:min(len(want.Items), window(m).Height())] {
 		rest := ansi.Truncate(body[i], listW, "")
 		for j, c := range it.Cells {

@@ -37,6 +37,7 @@ func BenchmarkScreeningRefresh(b *testing.B) {
 	for b.Loop() {
 		desc = !desc
 		m.makers.screenings.SetSort(id, screenings.Sort{Field: present.FieldFlags, Desc: desc})
+		m.makers.screenings.Of(id).Version++ // as when rows arrive
 		m.page.Update(screenings.Msg{ID: id})
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"coview/present"
 	scr "coview/screen"
 	"coview/ui/common"
+	"coview/ui/screenings"
 )
 
 // The screening page (issue 24), driven as the user would on the demo
@@ -71,41 +72,57 @@ func TestSIsTheNextColumnAndSTheOtherWayTheCursorStayingOnItsRow(t *testing.T) {
 	m := screened(t, Options{})
 	sc := m.makers.screenings.Of(screeningID(m))
 	press(t, m, "down", "down", "down", "down", "down") // sc 6405
-	for _, field := range []string{present.FieldInput, present.FieldNumber, present.FieldName, present.FieldStatus,
+	// What the order of some columns is, as the screening means it: names
+	// in order, the gravest flags first, results in screen.Results'
+	// order; the row without a value last whichever way.
+	first := map[string]string{
+		present.FieldName + " ↑": "sc 6405", present.FieldName + " ↓": "Company No. 00006403",
+		present.FieldFlags + " ↑": "Company No. 00006403", present.FieldResult + " ↓": "99999999",
+	}
+	last := map[string]string{
+		present.FieldName + " ↑": "99999999", present.FieldName + " ↓": "99999999", present.FieldResult + " ↑": "99999999",
+	}
+	for i, field := range []string{present.FieldInput, present.FieldNumber, present.FieldName, present.FieldStatus,
 		present.FieldAccountsDue, present.FieldConfirmationDue, present.FieldFlags, present.FieldResult} {
+		title := rowsOf(m).Columns[i].Title
 		for _, desc := range []bool{false, true} {
+			way := "↑"
 			if desc {
 				press(t, m, "S")
+				way = "↓"
 			} else {
 				press(t, m, "s")
 			}
 			if sc.Sort.Field != field || sc.Sort.Desc != desc {
 				t.Fatalf("sorted by %+v, want %s (desc %v)", sc.Sort, field, desc)
 			}
-			want := slices.Clone(sc.Rows)
-			present.SortScreenRows(want, field, desc, today)
-			var inputs []string
-			for _, r := range want {
-				inputs = append(inputs, r.Input.Text)
+			got := shownInputs(m)
+			if want, ok := first[field+" "+way]; ok && got[0] != want {
+				t.Errorf("by %s %s the first row is %q, want %q: %q", field, way, got[0], want, got)
 			}
-			if got := shownInputs(m); !slices.Equal(got, inputs) {
-				t.Fatalf("sorted by %s (desc %v): %q, want %q", field, desc, got, inputs)
+			if want, ok := last[field+" "+way]; ok && got[len(got)-1] != want {
+				t.Errorf("by %s %s the last row is %q, want %q: %q", field, way, got[len(got)-1], want, got)
 			}
+			if field == present.FieldFlags && way == "↑" && !slices.Equal(got[:5], []string{"Company No. 00006403", "00006402", "00006407", "Grumble & Sons Plumbing Limited", "sc 6405"}) {
+				t.Errorf("by the flags, the gravest first: %q", got)
+			}
+			mustContain(t, screen(m), title+" "+way, "Sorted by "+title+" "+way+": the 12 loaded · s: next column · S: reverse")
 			if got := selectedInput(m); got != "sc 6405" {
 				t.Fatalf("sorting moved the cursor to %q", got)
 			}
 		}
 		press(t, m, "S") // ascending again, for the next column
 	}
-	mustContain(t, screen(m), "Sorted by Result ↑", "Result ↑")
 	press(t, m, "s")
 	mustContain(t, screen(m), "In the order pasted")
-	if got := shownInputs(m); !slices.Equal(got, pastedInputs()) {
-		t.Fatalf("after the last column, %q", got)
+	if got := shownInputs(m); !slices.Equal(got, pastedInputs()) || sc.Sort != (screenings.Sort{}) {
+		t.Fatalf("after the last column, %q (sort %+v)", got, sc.Sort)
 	}
+	// S in the order pasted is the first column the other way, as on
+	// every list.
 	press(t, m, "S")
-	if got := shownInputs(m); got[0] != "99999999" || got[len(got)-1] != "00006400" {
-		t.Fatalf("the order pasted reversed: %q", got)
+	if sc.Sort.Field != present.FieldInput || !sc.Sort.Desc {
+		t.Fatalf("S in the order pasted sorted by %+v", sc.Sort)
 	}
 }
 

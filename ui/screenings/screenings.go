@@ -45,9 +45,9 @@ type Screening struct {
 	run     *run
 }
 
-// Sort is how a screening's table is ordered: by a field of
-// present.ScreenFields ("" is the order pasted), the other way round with
-// Desc.
+// Sort is how a screening's table is ordered, kept across visits: by a
+// field of present.ScreenFields, the other way round with Desc; "" is
+// the order pasted.
 type Sort struct {
 	Field string
 	Desc  bool
@@ -122,11 +122,12 @@ func (s *Session) Stop(id int) bool {
 	return true
 }
 
-// SetSort orders a screening's table.
+// SetSort keeps the order of a screening's table, as its page sorted it,
+// for the next visit; its rows are as they were (Version is not
+// counted).
 func (s *Session) SetSort(id int, sort Sort) {
 	if sc := s.list[id]; sc != nil {
 		sc.Sort = sort
-		sc.Version++
 	}
 }
 

@@ -38,7 +38,7 @@ func (l *Rows) resort() {
 		keys := make([]sortKey, 0, l.Count)
 		for _, c := range l.chunks {
 			for _, it := range c {
-				keys = append(keys, keyOf(cell(it, col)))
+				keys = append(keys, keyOf(sortText(it, col)))
 			}
 		}
 		for i := range l.Count {
@@ -102,6 +102,18 @@ func cell(it present.Item, col int) string {
 		return it.Cells[col]
 	}
 	return ""
+}
+
+// sortText is what a cell is sorted by: its key, when the row gives
+// its cells keys (a screening's flags by how grave), else its text.
+func sortText(it present.Item, col int) string {
+	if it.Keys != nil {
+		if col < len(it.Keys) {
+			return it.Keys[col]
+		}
+		return ""
+	}
+	return cell(it, col)
 }
 
 // sortKey is a cell as it is compared: numbers as numbers, dates as

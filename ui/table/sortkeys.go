@@ -72,3 +72,21 @@ func (l *Rows) Titles() []string {
 	}
 	return out
 }
+
+// Replace shows rows made again (a screening's, as its answers arrive)
+// in place of the list's, keeping the filter, and the cursor on the row
+// loaded at the same index, where it was in the window.
+func (t *Model) Replace(rows *Rows) {
+	rows.SetFilter(t.Rows.Filter, t.Rows.Current)
+	row, line := -1, t.LV.Cursor()-t.LV.Offset()
+	if t.Rows.Len() > 0 {
+		row = t.Rows.LoadedIndex(t.LV.Cursor())
+	}
+	t.Rows = rows
+	t.LV.SetLen(rows.Len())
+	if row < 0 || rows.Len() == 0 {
+		return
+	}
+	at := rows.ShownIndex(min(row, rows.Count-1))
+	t.LV.SetPosition(at, at-line)
+}

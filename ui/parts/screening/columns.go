@@ -34,18 +34,30 @@ var widths = []struct {
 // inputMax is the most cells the entry as pasted gets.
 const inputMax = 18
 
-// shown are the fields of the columns shown on a terminal w cells wide.
-func shown(w int) []string {
+// shown are the fields of the columns shown on a terminal w cells wide,
+// with the field the table is sorted by (sorted) whatever the width.
+func shown(w int, sorted string) []string {
+	fields := Fields
 	for _, c := range widths {
 		if w >= c.min {
-			return c.fields
+			fields = c.fields
+			break
 		}
 	}
-	return Fields
+	if sorted == "" || slices.Contains(fields, sorted) {
+		return fields
+	}
+	var out []string
+	for _, f := range Fields {
+		if f == sorted || slices.Contains(fields, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // project keeps the columns of fields of a page of present.ScreenPage,
-// each row's cells and accents with them.
+// each row's cells, accents and sort keys with them.
 func project(pg *present.Page, fields []string) {
 	keep := make([]int, 0, len(fields))
 	for _, f := range fields {
@@ -68,8 +80,12 @@ func project(pg *present.Page, fields []string) {
 	for r := range pg.Items {
 		it := &pg.Items[r]
 		cells := make([]string, len(keep))
+		keys := make([]string, len(keep))
 		for n, i := range keep {
 			cells[n] = it.Cells[i]
+			if i < len(it.Keys) {
+				keys[n] = it.Keys[i]
+			}
 		}
 		var accents []present.Accent
 		for _, a := range it.Accents {
@@ -78,7 +94,7 @@ func project(pg *present.Page, fields []string) {
 				accents = append(accents, a)
 			}
 		}
-		it.Cells, it.Accents = cells, accents
+		it.Cells, it.Accents, it.Keys = cells, accents, keys
 	}
 }
 

@@ -1,8 +1,8 @@
 // Package screening is the page of a pasted list screened: one row an
 // entry, in the order pasted, filling in as the registry answers. The
 // session's screenings service does the asking, and goes on while the
-// user looks elsewhere. s sorts by the next column and S the other way
-// round, f filters, enter opens a company (at no cost: the screening read
+// user looks elsewhere. s, S and :sort sort it as any list (by what a
+// cell means: flags gravest first, dates as dates), f filters, enter opens a company (at no cost: the screening read
 // it), d saves the table as CSV, esc stops the screening and r screens
 // again.
 package screening
@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
@@ -25,14 +25,13 @@ import (
 )
 
 // Part is a screening on screen: a list made again from the screening's
-// rows whenever they change, the cursor staying on its row.
+// rows whenever they change, sorted as every list is (s, S, :sort), the
+// order kept by the session's screenings across visits.
 type Part struct {
 	*list.Part
 	s       *screenings.Session
 	id      int
-	order   []int    // the row (its Index) each row of the table shows, in the table's order
 	version int      // the screening's Version the table was made from
-	sorted  string   // the title of the column sorted by, if any
 	fields  []string // the fields of the columns shown, for the width
 }
 
@@ -51,8 +50,10 @@ func Place(id, n int, from common.Place) common.Place {
 func New(c *common.Common, s *screenings.Session, at common.Place) *Part {
 	id, _ := strconv.Atoi(at.Res.ID)
 	p := &Part{s: s, id: id}
-	p.Part = list.FromRows(c, at, p.table(c))
-	p.Below = p.sortLine
+	rows := p.table(c)
+	at.Sort = rows.Sort // the session's order, whatever the place said
+	p.Part = list.FromRows(c, at, rows)
+	p.Below = p.pastedLine
 	return p
 }
 
@@ -60,8 +61,8 @@ func New(c *common.Common, s *screenings.Session, at common.Place) *Part {
 // that number (it keeps every one, so only a place made up has none).
 func (p *Part) screening() *screenings.Screening { return p.s.Of(p.id) }
 
-// table is the screening's rows as a list, in the order asked for, the
-// column sorted by marked.
+// table is the screening's rows as a list, in the order pasted, sorted
+// as the session keeps it.
 func (p *Part) table(c *common.Common) *table.Rows {
 	sc := p.screening()
 	if sc == nil {
@@ -69,70 +70,55 @@ func (p *Part) table(c *common.Common) *table.Rows {
 		rows.Empty = "This screening is not kept any more: paste the list again."
 		return rows
 	}
-	today := c.Now()
-	rows := slices.Clone(sc.Rows)
-	switch {
-	case sc.Sort.Field != "":
-		present.SortScreenRows(rows, sc.Sort.Field, sc.Sort.Desc, today)
-	case sc.Sort.Desc:
-		slices.Reverse(rows)
-	}
-	p.order = make([]int, len(rows))
-	for i, r := range rows {
-		p.order[i] = r.Index
-	}
-	page := present.ScreenPage(rows, false, today)
-	p.sorted = ""
-	if i := slices.Index(Fields, sc.Sort.Field); i >= 0 && i < len(page.Columns) {
-		p.sorted = page.Columns[i].Title
-		page.Columns[i].Title += " " + arrow(sc.Sort.Desc)
-	}
-	p.fields = shown(c.Width)
+	page := present.ScreenPage(sc.Rows, false, c.Now())
+	p.fields = shown(c.Width, sc.Sort.Field)
 	project(page, p.fields)
 	t := table.New(page)
 	if sc.Header != "" {
 		t.Summary += fmt.Sprintf(" (the heading %q was not screened)", common.Line(sc.Header))
 	}
+	if i := slices.Index(p.fields, sc.Sort.Field); i >= 0 && sc.Sort.Field != "" {
+		by := i + 1
+		if sc.Sort.Desc {
+			by = -by
+		}
+		t.SortBy(by)
+	}
 	p.version = sc.Version
 	return t
 }
 
-func arrow(desc bool) string {
-	if desc {
-		return "↓"
-	}
-	return "↑"
-}
-
 // refresh makes the table again when the screening changed, keeping the
-// filter, and the cursor on its row where it was in the window.
+// filter and the order, and the cursor on its row where it was in the
+// window.
 func (p *Part) refresh() {
 	sc := p.screening()
 	if sc == nil || sc.Version == p.version {
 		return
 	}
-	t := p.T
-	sel, gap := -1, 0
-	if t.Rows.Len() > 0 {
-		sel = p.order[t.Rows.Index(t.LV.Cursor())]
-		gap = t.LV.Cursor() - t.LV.Offset()
+	p.T.Replace(p.table(p.C))
+}
+
+// keepSort notes the table's order in the session, which keeps it across
+// visits and widths (by field, as the columns shown vary).
+func (p *Part) keepSort() {
+	sc := p.screening()
+	if sc == nil {
+		return
 	}
-	rows := p.table(p.C)
-	rows.SetFilter(t.Rows.Filter, t.Rows.Current)
-	t.Rows = rows
-	t.LV.SetLen(rows.Len())
-	for i := range rows.Len() {
-		if p.order[rows.Index(i)] == sel {
-			t.LV.SetPosition(i, i-gap)
-			return
-		}
+	by, sort := p.T.Rows.Sort, screenings.Sort{}
+	if col := max(by, -by) - 1; col >= 0 && col < len(p.fields) {
+		sort = screenings.Sort{Field: p.fields[col], Desc: by < 0}
+	}
+	if sort != sc.Sort {
+		p.s.SetSort(p.id, sort)
 	}
 }
 
 // Layout makes the table again when the window's width shows other
 // columns; the list lays out the rest.
 func (p *Part) Layout(h int) {
-	if !slices.Equal(shown(p.C.Width), p.fields) {
+	if sc := p.screening(); sc != nil && !slices.Equal(shown(p.C.Width, sc.Sort.Field), p.fields) {
 		p.version = -1
 		p.refresh()
 	}
@@ -145,7 +131,7 @@ func (p *Part) selected() (screen.Row, bool) {
 	if sc == nil || l.Len() == 0 {
 		return screen.Row{}, false
 	}
-	return sc.Rows[p.order[l.Index(p.T.LV.Cursor())]], true
+	return sc.Rows[l.LoadedIndex(p.T.LV.Cursor())], true
 }
 
 // Foot is the selected row's flags and why, whole.
@@ -157,71 +143,34 @@ func (p *Part) Foot(w int) []string {
 	return foot(p.C, row, w)
 }
 
-// sortLine says how the table is ordered, under its counts.
-func (p *Part) sortLine(w int) []string {
-	sc := p.screening()
-	if sc == nil {
+// pastedLine says, while the table is in the order pasted, that it is,
+// and how it sorts; sorted, the list's own line says by what.
+func (p *Part) pastedLine(w int) []string {
+	if p.screening() == nil || p.T.Rows.Sorted() {
 		return nil
 	}
-	var text string
-	switch {
-	case p.sorted != "":
-		text = fmt.Sprintf("Sorted by %s %s · s: next column · S: reverse", p.sorted, arrow(sc.Sort.Desc))
-	case sc.Sort.Desc:
-		text = "In the order pasted, last first · s: sort by a column · S: reverse"
-	default:
-		text = "In the order pasted · s: sort by a column · S: reverse"
-	}
+	text := "In the order pasted · s: sort by a column · :sort COLUMN"
 	return []string{common.Fit("  "+p.C.Styles.Meta.Render(text), w)}
 }
 
-// Update takes the screening's rows as they come, and the sort keys; the
-// rest is the list's.
+// Update takes the screening's rows as they come; the rest is the
+// list's, the order it leaves kept in the session.
 func (p *Part) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case screenings.Msg:
 		p.refresh()
 		return nil
-	case tea.KeyPressMsg:
-		if p.Typing() {
-			break
+	case table.SortMsg:
+		cmd := p.Part.Update(msg)
+		p.keepSort()
+		if msg.By == 0 {
+			return p.C.Flash("In the order pasted.", false)
 		}
-		k := p.C.Keys
-		switch {
-		case key.Matches(msg, k.Lists.Sort):
-			return p.sortNext()
-		case key.Matches(msg, k.Lists.Reverse):
-			return p.reverse()
-		}
+		return cmd
 	}
-	return p.Part.Update(msg)
-}
-
-// sortNext is s: sort by the next column shown, ascending; after the
-// last, the order pasted again.
-func (p *Part) sortNext() tea.Cmd {
-	sc := p.screening()
-	if sc == nil {
-		return nil
-	}
-	next := ""
-	if i := slices.Index(p.fields, sc.Sort.Field) + 1; i < len(p.fields) {
-		next = p.fields[i]
-	}
-	p.s.SetSort(p.id, screenings.Sort{Field: next})
-	p.refresh()
-	return nil
-}
-
-// reverse is S: the same order, the other way round.
-func (p *Part) reverse() tea.Cmd {
-	sc := p.screening()
-	if sc == nil {
-		return nil
-	}
-	p.s.SetSort(p.id, screenings.Sort{Field: sc.Sort.Field, Desc: !sc.Sort.Desc})
-	p.refresh()
-	return nil
+	cmd := p.Part.Update(msg)
+	p.keepSort()
+	return cmd
 }
 
 // Arrive shows the screening as it is now.
@@ -272,7 +221,7 @@ func (p *Part) Save() tea.Cmd {
 	rows := make([]screen.Row, 0, l.Len())
 	pending := 0
 	for i := range l.Len() {
-		row := sc.Rows[p.order[l.Index(i)]]
+		row := sc.Rows[l.LoadedIndex(i)]
 		if row.Result == "" {
 			pending++
 		}
@@ -288,12 +237,13 @@ func (p *Part) Save() tea.Cmd {
 	return p.s.Save(rows, what)
 }
 
-// Keys enables the sort keys, d to save the table, and r to screen again.
+// Keys enables d to save the table and r to screen again, as well as
+// the list's keys.
 func (p *Part) Keys(k common.KeyMap) common.KeyMap {
 	k = p.Part.Keys(k)
-	k.Lists.Sort.SetEnabled(true)
-	k.Lists.Sort.SetHelp("s/S", "sort")
-	k.Lists.Reverse.SetEnabled(true)
+	// d saves the screening's CSV: the footer offers s/S alone, as it
+	// has no room at 80 columns for ctrl+s too.
+	k.Lists.Sort.SetHelp(strings.TrimSuffix(k.Lists.Sort.Help().Key, "/"+k.Lists.Save.Help().Key), "sort")
 	k.Docs.Download.SetEnabled(true)
 	k.Docs.Download.SetHelp("d", "save CSV")
 	k.Docs.OpenDoc.SetEnabled(false)
