@@ -1,6 +1,10 @@
 package labels
 
-import "strings"
+import (
+	"strings"
+
+	"coview/internal/lazy"
+)
 
 // The registry's natures of control are built from parts, most optional:
 //
@@ -29,16 +33,18 @@ type controlKind struct {
 	bare        string // without one: "can appoint or remove directors"
 }
 
-var controlKinds = map[string]controlKind{
-	"ownership-of-shares":                   {owns: "owns %s of shares", holds: "holds %s of shares", bare: "owns shares"},
-	"voting-rights":                         {owns: "holds %s of voting rights", holds: "holds %s of voting rights", bare: "holds voting rights"},
-	"right-to-share-surplus-assets":         {owns: "is entitled to %s of surplus assets", holds: "is entitled to %s of surplus assets", bare: "is entitled to a share of surplus assets"},
-	"part-right-to-share-surplus-assets":    {owns: "is entitled to %s of the partnership's surplus assets", holds: "is entitled to %s of the partnership's surplus assets", bare: "is entitled to a share of the partnership's surplus assets"},
-	"right-to-appoint-and-remove-directors": {bare: "can appoint or remove directors"},
-	"right-to-appoint-and-remove-members":   {bare: "can appoint or remove the members who manage it"},
-	"right-to-appoint-and-remove-person":    {bare: "can appoint or remove those who manage the partnership"},
-	"significant-influence-or-control":      {bare: "has significant influence or control"},
-}
+var controlKinds = lazy.Value[map[string]controlKind]{Make: func() map[string]controlKind {
+	return map[string]controlKind{
+		"ownership-of-shares":                   {owns: "owns %s of shares", holds: "holds %s of shares", bare: "owns shares"},
+		"voting-rights":                         {owns: "holds %s of voting rights", holds: "holds %s of voting rights", bare: "holds voting rights"},
+		"right-to-share-surplus-assets":         {owns: "is entitled to %s of surplus assets", holds: "is entitled to %s of surplus assets", bare: "is entitled to a share of surplus assets"},
+		"part-right-to-share-surplus-assets":    {owns: "is entitled to %s of the partnership's surplus assets", holds: "is entitled to %s of the partnership's surplus assets", bare: "is entitled to a share of the partnership's surplus assets"},
+		"right-to-appoint-and-remove-directors": {bare: "can appoint or remove directors"},
+		"right-to-appoint-and-remove-members":   {bare: "can appoint or remove the members who manage it"},
+		"right-to-appoint-and-remove-person":    {bare: "can appoint or remove those who manage the partnership"},
+		"significant-influence-or-control":      {bare: "has significant influence or control"},
+	}
+}}
 
 // Bodies, as the last part of a key.
 const (
@@ -57,9 +63,11 @@ var nomineeLand = []struct{ prefix, words string }{
 	{"registered-owner-as-nominee-another-entity-", "the entity owns land in %s as nominee for another entity they own"},
 }
 
-var nomineePlaces = map[string]string{
-	"england-wales": "England and Wales", "scotland": "Scotland", "northern-ireland": "Northern Ireland",
-}
+var nomineePlaces = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"england-wales": "England and Wales", "scotland": "Scotland", "northern-ireland": "Northern Ireland",
+	}
+}}
 
 // NatureOfControl says in a few words what control a person with
 // significant control has: "owns 75–100% of shares", "controls a trust
@@ -96,8 +104,8 @@ func natureOfControl(k string) (string, bool) {
 	}
 	if overseas {
 		for _, n := range nomineeLand {
-			if place, ok := strings.CutPrefix(rest, n.prefix); ok && nomineePlaces[place] != "" {
-				return strings.Replace(n.words, "%s", nomineePlaces[place], 1), true
+			if place, ok := strings.CutPrefix(rest, n.prefix); ok && nomineePlaces.Get()[place] != "" {
+				return strings.Replace(n.words, "%s", nomineePlaces.Get()[place], 1), true
 			}
 		}
 	}
@@ -109,7 +117,7 @@ func natureOfControl(k string) (string, bool) {
 		}
 	}
 	band, rest := cutBand(rest)
-	kind, ok := controlKinds[rest]
+	kind, ok := controlKinds.Get()[rest]
 	if !ok || (band != "" && kind.owns == "") {
 		return "", false
 	}

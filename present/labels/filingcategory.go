@@ -1,6 +1,7 @@
 package labels
 
 import (
+	"coview/internal/lazy"
 	"coview/internal/spelling"
 	"slices"
 	"strings"
@@ -8,37 +9,39 @@ import (
 
 // filingCategories name the categories (and subcategories) of filing
 // history.
-var filingCategories = map[string]string{
-	"accounts":                         "Accounts",
-	"address":                          "Registered office address",
-	"annual-return":                    "Annual return",
-	"auditors":                         "Auditors",
-	"capital":                          "Share capital",
-	"change-of-constitution":           "Change of constitution",
-	"change-of-name":                   "Change of name",
-	"confirmation-statement":           "Confirmation statement",
-	"court-order":                      "Court order",
-	"document-replacement":             "Replacement document",
-	"dissolution":                      "Dissolution",
-	"gazette":                          "Gazette notice",
-	"historical":                       "Historical",
-	"incorporation":                    "Incorporation",
-	"insolvency":                       "Insolvency",
-	"liquidation":                      "Liquidation",
-	"miscellaneous":                    "Miscellaneous",
-	"mortgage":                         "Charges (mortgages)",
-	"officers":                         "Officers",
-	"other":                            "Other",
-	"persons-with-significant-control": "People with significant control",
-	"reregistration":                   "Re-registration",
-	"resolution":                       "Resolution",
-	"restoration":                      "Restoration",
-	"return":                           "Return",
-	"social-landlord":                  "Social landlord",
-	"termination":                      "Termination",
-	"transfer":                         "Transfer",
-	"voluntary-arrangement":            "Voluntary arrangement",
-}
+var filingCategories = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"accounts":                         "Accounts",
+		"address":                          "Registered office address",
+		"annual-return":                    "Annual return",
+		"auditors":                         "Auditors",
+		"capital":                          "Share capital",
+		"change-of-constitution":           "Change of constitution",
+		"change-of-name":                   "Change of name",
+		"confirmation-statement":           "Confirmation statement",
+		"court-order":                      "Court order",
+		"document-replacement":             "Replacement document",
+		"dissolution":                      "Dissolution",
+		"gazette":                          "Gazette notice",
+		"historical":                       "Historical",
+		"incorporation":                    "Incorporation",
+		"insolvency":                       "Insolvency",
+		"liquidation":                      "Liquidation",
+		"miscellaneous":                    "Miscellaneous",
+		"mortgage":                         "Charges (mortgages)",
+		"officers":                         "Officers",
+		"other":                            "Other",
+		"persons-with-significant-control": "People with significant control",
+		"reregistration":                   "Re-registration",
+		"resolution":                       "Resolution",
+		"restoration":                      "Restoration",
+		"return":                           "Return",
+		"social-landlord":                  "Social landlord",
+		"termination":                      "Termination",
+		"transfer":                         "Transfer",
+		"voluntary-arrangement":            "Voluntary arrangement",
+	}
+}}
 
 // subcategoriesOnly are never a filing's category, only a subcategory, so
 // a filing history cannot be asked for by them.
@@ -46,14 +49,14 @@ var subcategoriesOnly = []string{"termination", "transfer", "voluntary-arrangeme
 
 // FilingCategory names a filing's category or subcategory; unknown ones
 // are humanised.
-func FilingCategory(v string) string { return lookup(filingCategories, v) }
+func FilingCategory(v string) string { return lookup(filingCategories.Get(), v) }
 
 // FilingCategories are the categories a filing history can be asked for
 // by (the registry's category parameter), in order: those its API
 // specification lists and those its filings are seen to carry.
 func FilingCategories() []string {
 	var out []string
-	for k := range filingCategories {
+	for k := range filingCategories.Get() {
 		if !slices.Contains(subcategoriesOnly, k) {
 			out = append(out, k)
 		}
@@ -78,7 +81,7 @@ func NearestFilingCategory(v string) string {
 	}
 	cats := FilingCategories()
 	for _, c := range cats {
-		for _, w := range strings.FieldsFunc(strings.ToLower(filingCategories[c]), func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(filingCategories.Get()[c]), func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
 			if w == k || strings.TrimSuffix(w, "s") == strings.TrimSuffix(k, "s") {
 				return c
 			}

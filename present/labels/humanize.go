@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"coview/internal/lazy"
 	"coview/present/sanitize"
 )
 
@@ -12,33 +13,35 @@ import (
 // "Llp member" or "Uk establishment" would look like a bug to a reader.
 // Only whole words are matched, so "se" (Societas Europaea) never touches
 // words such as "secretary".
-var acronyms = map[string]string{
-	"cic":   "CIC",
-	"cio":   "CIO",
-	"eeig":  "EEIG",
-	"eu":    "EU",
-	"gb":    "GB",
-	"hmrc":  "HMRC",
-	"icvc":  "ICVC",
-	"id":    "ID",
-	"llp":   "LLP",
-	"lp":    "LP",
-	"nsc":   "NSC",
-	"pflp":  "PFLP",
-	"plc":   "PLC",
-	"psc":   "PSC",
-	"pscs":  "PSCs",
-	"roe":   "ROE",
-	"sail":  "SAIL",
-	"scio":  "SCIO",
-	"se":    "SE",
-	"sic":   "SIC",
-	"slp":   "SLP",
-	"spflp": "SPFLP",
-	"uk":    "UK",
-	"ukeig": "UKEIG",
-	"vat":   "VAT",
-}
+var acronyms = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"cic":   "CIC",
+		"cio":   "CIO",
+		"eeig":  "EEIG",
+		"eu":    "EU",
+		"gb":    "GB",
+		"hmrc":  "HMRC",
+		"icvc":  "ICVC",
+		"id":    "ID",
+		"llp":   "LLP",
+		"lp":    "LP",
+		"nsc":   "NSC",
+		"pflp":  "PFLP",
+		"plc":   "PLC",
+		"psc":   "PSC",
+		"pscs":  "PSCs",
+		"roe":   "ROE",
+		"sail":  "SAIL",
+		"scio":  "SCIO",
+		"se":    "SE",
+		"sic":   "SIC",
+		"slp":   "SLP",
+		"spflp": "SPFLP",
+		"uk":    "UK",
+		"ukeig": "UKEIG",
+		"vat":   "VAT",
+	}
+}}
 
 // norm is the single normalisation every lookup uses: keys come from JSON,
 // command lines and old exports with inconsistent case and padding.
@@ -60,8 +63,8 @@ func Humanize(key string) string {
 	}
 	for i, w := range words {
 		switch {
-		case acronyms[w] != "":
-			words[i] = acronyms[w]
+		case acronyms.Get()[w] != "":
+			words[i] = acronyms.Get()[w]
 		case isFormCode(w):
 			words[i] = strings.ToUpper(w)
 		case i == 0:

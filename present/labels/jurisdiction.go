@@ -1,20 +1,24 @@
 package labels
 
+import "coview/internal/lazy"
+
 // jurisdictionLabels gives the "jurisdiction" field, i.e. which register
 // the entity sits on.
-var jurisdictionLabels = map[string]string{
-	"england-wales":    "England and Wales",
-	"wales":            "Wales",
-	"england":          "England",
-	"scotland":         "Scotland",
-	"northern-ireland": "Northern Ireland",
-	"united-kingdom":   "United Kingdom",
-	"european-union":   "European Union",
-	"noneu":            "Outside the EU",
-}
+var jurisdictionLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"england-wales":    "England and Wales",
+		"wales":            "Wales",
+		"england":          "England",
+		"scotland":         "Scotland",
+		"northern-ireland": "Northern Ireland",
+		"united-kingdom":   "United Kingdom",
+		"european-union":   "European Union",
+		"noneu":            "Outside the EU",
+	}
+}}
 
 // Jurisdiction returns the label for a jurisdiction value; unknown values
 // are humanised.
 func Jurisdiction(v string) string {
-	return words(jurisdictionLabels, enumConstantsJurisdiction, v)
+	return words(jurisdictionLabels.Get(), enumConstantsJurisdiction, v)
 }

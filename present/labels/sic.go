@@ -19,7 +19,7 @@ func SIC(code string) string {
 		if d, ok := enumConstantsSicDescriptions.get(c); ok && strings.TrimSpace(d) != "" {
 			return strings.Join(strings.Fields(d), " ") // a few have double spaces
 		}
-		if d, ok := sicDivisions[c[:2]]; ok {
+		if d, ok := sicDivisions.Get()[c[:2]]; ok {
 			return d + " (division " + c[:2] + ")"
 		}
 	case 4:

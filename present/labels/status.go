@@ -1,41 +1,49 @@
 package labels
 
-import "strings"
+import (
+	"strings"
+
+	"coview/internal/lazy"
+)
 
 // statusLabels gives company_status its display text. Insolvency states
 // read as "In ..." because the UI shows them after "Status:" and a bare
 // noun ("Liquidation") reads like a heading rather than a state.
-var statusLabels = map[string]string{
-	"active":                 "Active",
-	"dissolved":              "Dissolved",
-	"liquidation":            "In liquidation",
-	"receivership":           "In receivership",
-	"administration":         "In administration",
-	"voluntary-arrangement":  "Voluntary arrangement",
-	"converted-closed":       "Converted or closed",
-	"insolvency-proceedings": "Insolvency proceedings",
-	"registered":             "Registered",
-	"removed":                "Removed",
-	"closed":                 "Closed",
-	"open":                   "Open",
-}
+var statusLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"active":                 "Active",
+		"dissolved":              "Dissolved",
+		"liquidation":            "In liquidation",
+		"receivership":           "In receivership",
+		"administration":         "In administration",
+		"voluntary-arrangement":  "Voluntary arrangement",
+		"converted-closed":       "Converted or closed",
+		"insolvency-proceedings": "Insolvency proceedings",
+		"registered":             "Registered",
+		"removed":                "Removed",
+		"closed":                 "Closed",
+		"open":                   "Open",
+	}
+}}
 
 // statusDetailLabels gives company_status_detail, the qualifier shown next
 // to the status.
-var statusDetailLabels = map[string]string{
-	"transferred-from-uk":           "Transferred out of the UK",
-	"active-proposal-to-strike-off": "Strike-off proposed",
-	"petition-to-restore-dissolved": "Petition lodged to restore it",
-	"transformed-to-se":             "Became a European company (SE)",
-	"converted-to-plc":              "Converted to a PLC",
-	"converted-to-uk-societas":      "Converted to a UK societas",
-	"converted-to-ukeig":            "Converted to a UK economic interest grouping",
-}
+var statusDetailLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"transferred-from-uk":           "Transferred out of the UK",
+		"active-proposal-to-strike-off": "Strike-off proposed",
+		"petition-to-restore-dissolved": "Petition lodged to restore it",
+		"transformed-to-se":             "Became a European company (SE)",
+		"converted-to-plc":              "Converted to a PLC",
+		"converted-to-uk-societas":      "Converted to a UK societas",
+		"converted-to-ukeig":            "Converted to a UK economic interest grouping",
+	}
+}}
 
 // Status returns the label for a company_status value; unknown values are
 // humanised.
 func Status(v string) string {
-	return words(statusLabels, enumConstantsCompanyStatus, v)
+	return words(statusLabels.Get(), enumConstantsCompanyStatus, v)
 }
 
 // StatusDetail returns the label for a company_status_detail value.
@@ -44,10 +52,10 @@ func Status(v string) string {
 // unknown values are humanised.
 func StatusDetail(v string) string {
 	k := norm(v)
-	if l, ok := statusDetailLabels[k]; ok {
+	if l, ok := statusDetailLabels.Get()[k]; ok {
 		return l
 	}
-	if _, isStatus := statusLabels[k]; isStatus {
+	if _, isStatus := statusLabels.Get()[k]; isStatus {
 		return ""
 	}
 	if l, ok := enumConstantsCompanyStatusDetail.get(k); ok {
@@ -57,18 +65,20 @@ func StatusDetail(v string) string {
 }
 
 // cessationLabels names date_of_cessation after the way the entity ended.
-var cessationLabels = map[string]string{
-	"dissolved":        "Dissolved on",
-	"converted-closed": "Closed on",
-	"closed":           "Closed on",
-	"removed":          "Removed on",
-}
+var cessationLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"dissolved":        "Dissolved on",
+		"converted-closed": "Closed on",
+		"closed":           "Closed on",
+		"removed":          "Removed on",
+	}
+}}
 
 // CessationLabel returns the label for date_of_cessation given the
 // company_status. Restored companies can be "active" with a cessation date,
 // so anything not listed gets the neutral "Ceased on".
 func CessationLabel(status string) string {
-	if l, ok := wordsFor(cessationLabels, enumConstantsCessationLabelForStatus, status); ok {
+	if l, ok := wordsFor(cessationLabels.Get(), enumConstantsCessationLabelForStatus, status); ok {
 		return l
 	}
 	return "Ceased on"

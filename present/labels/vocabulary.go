@@ -1,10 +1,11 @@
 package labels
 
 import (
-	"coview/internal/spelling"
 	"slices"
 	"strings"
-	"sync"
+
+	"coview/internal/lazy"
+	"coview/internal/spelling"
 )
 
 // Term is one of the registry's keys with its words: a value a search
@@ -37,19 +38,31 @@ var searchSubtypes = []string{"community-interest-company", "private-fund-limite
 // when first asked for, so that a command that checks nothing spends
 // nothing on them at start-up.
 var (
-	SearchStatuses = sync.OnceValue(func() Vocabulary {
+	searchStatusVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
 		return vocabulary("company status", enumConstantsCompanyStatus, searchStatuses, Status)
-	})
-	CompanyTypes = sync.OnceValue(func() Vocabulary {
+	}}
+	companyTypeVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
 		return vocabulary("company type", enumConstantsCompanyType, nil, CompanyType)
-	})
-	SearchSubtypes = sync.OnceValue(func() Vocabulary {
+	}}
+	searchSubtypeVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
 		return vocabulary("company subtype", enumConstantsCompanySubtype, searchSubtypes, nil)
-	})
-	SICCodes = sync.OnceValue(func() Vocabulary {
+	}}
+	sicVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
 		return vocabulary("SIC code", enumConstantsSicDescriptions, nil, nil)
-	})
+	}}
 )
+
+// SearchStatuses are the company statuses the advanced search takes.
+func SearchStatuses() Vocabulary { return searchStatusVocabulary.Get() }
+
+// CompanyTypes are the registry's company types.
+func CompanyTypes() Vocabulary { return companyTypeVocabulary.Get() }
+
+// SearchSubtypes are the company subtypes the advanced search takes.
+func SearchSubtypes() Vocabulary { return searchSubtypeVocabulary.Get() }
+
+// SICCodes are the registry's SIC codes.
+func SICCodes() Vocabulary { return sicVocabulary.Get() }
 
 // vocabulary makes a list of the keys of a table (only those of only,
 // when given), worded by own (coview's words) where it is given, else as
