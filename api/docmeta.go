@@ -46,23 +46,27 @@ func FormatName(format string) string {
 	return format
 }
 
-// formatExtensions give a saved document's file name its extension.
-var formatExtensions = map[string]string{
-	FormatPDF:          ".pdf",
-	FormatXHTML:        ".xhtml",
-	"application/xml":  ".xml",
-	"application/json": ".json",
-	"application/zip":  ".zip",
-	"text/csv":         ".csv",
-	"text/html":        ".html",
-	"text/plain":       ".txt",
-}
-
 // FormatExtension is the file name extension for a format: ".pdf",
-// ".xhtml", or ".bin" for one coview does not know.
+// ".xhtml", or ".bin" for one coview does not know. (A switch, not a map:
+// a map literal is built at start-up by every run.)
 func FormatExtension(format string) string {
-	if ext, ok := formatExtensions[format]; ok {
-		return ext
+	switch format {
+	case FormatPDF:
+		return ".pdf"
+	case FormatXHTML:
+		return ".xhtml"
+	case "application/xml":
+		return ".xml"
+	case "application/json":
+		return ".json"
+	case "application/zip":
+		return ".zip"
+	case "text/csv":
+		return ".csv"
+	case "text/html":
+		return ".html"
+	case "text/plain":
+		return ".txt"
 	}
 	return ".bin"
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"sync"
 )
 
 // ResourceKind is what a registry path holds: the registry's URL grammar,
@@ -96,12 +97,22 @@ const (
 // ListInfo, a whole answer DocumentInfo; an item is any struct) and its
 // row here; present gives it words with one row of its own table.
 //
-// It is filled by init, not by its declaration, because the rows'
-// fetchers read the table themselves (a search its none, a link its
-// kind), which Go would take for an initialisation cycle.
-var kinds []kind
+// It is made by makeKinds on first use (table), not by its declaration:
+// the rows' fetchers read the table themselves (a search its none, a link
+// its kind), which Go would take for an initialisation cycle, and a run
+// that asks for nothing (--help, a usage error) need not make it at all.
+var (
+	kinds     []kind
+	kindsMade sync.Once
+)
 
-func init() {
+// table is kinds, made first if no one has asked for it yet.
+func table() []kind {
+	kindsMade.Do(makeKinds)
+	return kinds
+}
+
+func makeKinds() {
 	kinds = []kind{
 		ResOther:   {fetch: body},
 		ResCompany: {path: "/company/{n}", web: "/company/{n}", fetch: company},
@@ -173,10 +184,11 @@ func init() {
 
 // row is the kind's row of the table; ResOther's for a kind not in it.
 func (k ResourceKind) row() *kind {
-	if k < 0 || int(k) >= len(kinds) {
-		return &kinds[ResOther]
+	t := table()
+	if k < 0 || int(k) >= len(t) {
+		return &t[ResOther]
 	}
-	return &kinds[k]
+	return &t[k]
 }
 
 // Paged reports whether a kind is a list read a page at a time.

@@ -11,10 +11,10 @@ import (
 // another shadows, or a kind left without one, is caught here.
 func TestEveryKindHasARowThatRouteReadsBack(t *testing.T) {
 	t.Parallel()
-	if len(kinds) != int(ResDisqualifiedCorporate)+1 {
-		t.Fatalf("the table has %d rows for %d kinds", len(kinds), ResDisqualifiedCorporate+1)
+	if len(table()) != int(ResDisqualifiedCorporate)+1 {
+		t.Fatalf("the table has %d rows for %d kinds", len(table()), ResDisqualifiedCorporate+1)
 	}
-	for k := ResCompany; int(k) < len(kinds); k++ {
+	for k := ResCompany; int(k) < len(table()); k++ {
 		row := k.row()
 		if row.path == "" || row.fetch == nil {
 			t.Errorf("kind %d has no path or no fetch", k)
@@ -39,7 +39,7 @@ func TestEveryKindHasARowThatRouteReadsBack(t *testing.T) {
 			t.Errorf("kind %d is a list, but does not say what an empty one reads as", k)
 		}
 	}
-	if ResOther.Paged() || ResourceKind(-1).row() != &kinds[ResOther] || ResourceKind(len(kinds)).row() != &kinds[ResOther] {
+	if ResOther.Paged() || ResourceKind(-1).row() != &table()[ResOther] || ResourceKind(len(table())).row() != &table()[ResOther] {
 		t.Error("a kind outside the table is not ResOther's row")
 	}
 }

@@ -355,20 +355,31 @@ func thousandsComma(runes []rune, i int) bool {
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
-// realPrefixes are the prefixes the registry gives company numbers
-// (registry-in-the-wild §4). In running text only these are read as one.
-var realPrefixes = map[string]bool{
-	"SC": true, "NI": true, "R0": true, "OC": true, "SO": true, "NC": true, "LP": true, "SL": true, "NL": true,
-	"SG": true, "FC": true, "SF": true, "NF": true, "BR": true, "OE": true, "SE": true, "ES": true, "EN": true,
-	"GE": true, "GS": true, "GN": true, "IC": true, "SI": true, "NV": true, "IP": true, "SP": true, "NP": true,
-	"NO": true, "RS": true, "RC": true, "SR": true, "NR": true, "AC": true, "SA": true, "NA": true, "PC": true,
-	"CE": true, "CS": true, "FE": true, "ZC": true, "SZ": true, "NZ": true,
+// realPrefix reports whether p is a prefix the registry gives company
+// numbers (registry-in-the-wild §4). In running text only these are read
+// as one. (Switches, not maps: a map literal is built at start-up by
+// every run.)
+func realPrefix(p string) bool {
+	switch p {
+	case "SC", "NI", "R0", "OC", "SO", "NC", "LP", "SL", "NL",
+		"SG", "FC", "SF", "NF", "BR", "OE", "SE", "ES", "EN",
+		"GE", "GS", "GN", "IC", "SI", "NV", "IP", "SP", "NP",
+		"NO", "RS", "RC", "SR", "NR", "AC", "SA", "NA", "PC",
+		"CE", "CS", "FE", "ZC", "SZ", "NZ":
+		return true
+	}
+	return false
 }
 
-// labels are the words people put before a company number.
-var labels = map[string]bool{
-	"company": true, "co": true, "no": true, "nos": true, "number": true, "num": true, "nr": true,
-	"reg": true, "regd": true, "registration": true, "registered": true, "crn": true, "#": true,
+// isLabel reports whether w is one of the words people put before a
+// company number.
+func isLabel(w string) bool {
+	switch w {
+	case "company", "co", "no", "nos", "number", "num", "nr",
+		"reg", "regd", "registration", "registered", "crn", "#":
+		return true
+	}
+	return false
 }
 
 // word is one word of a field, read for what it can be.
@@ -426,7 +437,7 @@ func gluedLabel(raw string) (label, rest string, ok bool) {
 			punct, hash = true, hash || r == '#'
 		case punct:
 			n := name.String()
-			if labels[strings.ToLower(n)] || (n == "" && hash) {
+			if isLabel(strings.ToLower(n)) || (n == "" && hash) {
 				return raw[:i], raw[i:], true
 			}
 			return "", "", false
@@ -451,7 +462,7 @@ func readWord(raw string) word {
 		return w
 	}
 	switch {
-	case labels[strings.ToLower(t)] && !(t == w.t && isUpper(t) && realPrefixes[t]):
+	case isLabel(strings.ToLower(t)) && !(t == w.t && isUpper(t) && realPrefix(t)):
 		w.kind = wordLabel
 	case len(t) == 2 && isLetters(t), strings.EqualFold(t, "R0"):
 		w.kind, w.t = wordLetters, t
@@ -496,7 +507,7 @@ func fieldReadings(line string, spans []span) ([]Reading, bool) {
 		if w.kind != wordLabel {
 			content++
 		}
-		if w.kind == wordOther || (w.kind == wordLetters && !realPrefixes[strings.ToUpper(w.t)]) {
+		if w.kind == wordOther || (w.kind == wordLetters && !realPrefix(strings.ToUpper(w.t))) {
 			running = true
 		}
 	}
@@ -516,7 +527,7 @@ func fieldReadings(line string, spans []span) ([]Reading, bool) {
 				break
 			}
 			prefix := strings.ToUpper(w.t)
-			if running && !(realPrefixes[prefix] && isUpper(w.t) && len(words[next].digits) >= 5) {
+			if running && !(realPrefix(prefix) && isUpper(w.t) && len(words[next].digits) >= 5) {
 				break
 			}
 			i = next
@@ -528,7 +539,7 @@ func fieldReadings(line string, spans []span) ([]Reading, bool) {
 			out = append(out, Reading{Number: n})
 		case wordJoined:
 			n := Number(w.t)
-			if !running || realPrefixes[string(n[:2])] {
+			if !running || realPrefix(string(n[:2])) {
 				out = append(out, Reading{Number: n})
 			}
 		case wordDigits:

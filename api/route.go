@@ -42,6 +42,7 @@ func Route(link string) (Resource, error) {
 		}
 		r.Number = n
 	}
+	table() // makes routes too
 	for k, pattern := range routes {
 		if id, ok := matchPath(pattern, segs, r.Number != ""); ok {
 			r.Kind, r.ID = ResourceKind(k), id
@@ -52,6 +53,7 @@ func Route(link string) (Resource, error) {
 }
 
 // routes are the table's paths as segments, by kind; nil for ResOther.
+// makeKinds makes them with the table.
 var routes [][]string
 
 func pathSegments(kinds []kind) [][]string {

@@ -34,24 +34,34 @@ func (c StatusClass) String() string {
 
 // statusClasses: "open" (a UK establishment) and "registered" (an
 // overseas entity) are the live states of those entity kinds, so they
-// colour like "active".
-var statusClasses = map[string]StatusClass{
-	"active":                 ClassActive,
-	"open":                   ClassActive,
-	"registered":             ClassActive,
-	"dissolved":              ClassDissolved,
-	"removed":                ClassDissolved,
-	"closed":                 ClassDissolved,
-	"converted-closed":       ClassDissolved,
-	"liquidation":            ClassInsolvency,
-	"receivership":           ClassInsolvency,
-	"administration":         ClassInsolvency,
-	"voluntary-arrangement":  ClassInsolvency,
-	"insolvency-proceedings": ClassInsolvency,
+// colour like "active". (Static data, not a map: a map literal is built
+// at start-up by every run.)
+var statusClasses = [...]struct {
+	status string
+	class  StatusClass
+}{
+	{"active", ClassActive},
+	{"open", ClassActive},
+	{"registered", ClassActive},
+	{"dissolved", ClassDissolved},
+	{"removed", ClassDissolved},
+	{"closed", ClassDissolved},
+	{"converted-closed", ClassDissolved},
+	{"liquidation", ClassInsolvency},
+	{"receivership", ClassInsolvency},
+	{"administration", ClassInsolvency},
+	{"voluntary-arrangement", ClassInsolvency},
+	{"insolvency-proceedings", ClassInsolvency},
 }
 
 // StatusClassOf classifies a company_status value; unknown values are
 // ClassOther.
 func StatusClassOf(v string) StatusClass {
-	return statusClasses[strings.ToLower(strings.TrimSpace(v))]
+	v = strings.ToLower(strings.TrimSpace(v))
+	for _, c := range statusClasses {
+		if c.status == v {
+			return c.class
+		}
+	}
+	return ClassOther
 }
