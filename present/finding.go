@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"coview/api"
+	"coview/internal/lazy"
 	"coview/present/labels"
 	"coview/present/sanitize"
 )
@@ -189,26 +190,28 @@ func onceNamed(p *api.PreviousName) string {
 }
 
 // shortTypes are the usual company types in a word or two, for a column.
-var shortTypes = map[string]string{
-	"ltd":                         "Ltd",
-	"plc":                         "PLC",
-	"llp":                         "LLP",
-	"private-limited-guarant-nsc": "By guarantee",
-	"private-limited-guarant-nsc-limited-exemption": "By guarantee",
-	"private-unlimited":                             "Unlimited",
-	"private-unlimited-nsc":                         "Unlimited",
-	"limited-partnership":                           "Partnership",
-	"oversea-company":                               "Overseas",
-	"uk-establishment":                              "UK establishment",
-	"registered-overseas-entity":                    "Overseas entity",
-	"charitable-incorporated-organisation":          "CIO",
-	"scottish-charitable-incorporated-organisation": "SCIO",
-}
+var shortTypes = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"ltd":                         "Ltd",
+		"plc":                         "PLC",
+		"llp":                         "LLP",
+		"private-limited-guarant-nsc": "By guarantee",
+		"private-limited-guarant-nsc-limited-exemption": "By guarantee",
+		"private-unlimited":                             "Unlimited",
+		"private-unlimited-nsc":                         "Unlimited",
+		"limited-partnership":                           "Partnership",
+		"oversea-company":                               "Overseas",
+		"uk-establishment":                              "UK establishment",
+		"registered-overseas-entity":                    "Overseas entity",
+		"charitable-incorporated-organisation":          "CIO",
+		"scottish-charitable-incorporated-organisation": "SCIO",
+	}
+}}
 
 // ShortType is a company type in a word or two: its short form, else the
 // registry's words.
 func ShortType(t string) string {
-	if s, ok := shortTypes[strings.ToLower(strings.TrimSpace(t))]; ok {
+	if s, ok := shortTypes.Get()[strings.ToLower(strings.TrimSpace(t))]; ok {
 		return s
 	}
 	return labels.CompanyType(t)

@@ -2,6 +2,7 @@ package present
 
 import (
 	"coview/api"
+	"coview/internal/lazy"
 	"coview/present/labels"
 )
 
@@ -15,23 +16,25 @@ type LinkItem struct {
 	Refused error  // why it will not be followed, or nil
 }
 
-var linkNames = map[string]string{
-	api.LinkSelf:          "This profile",
-	api.LinkFilingHistory: "Filing history",
-	api.LinkOfficers:      "Officers",
-	api.LinkPSC:           "Persons with significant control",
-	api.LinkPSCStatements: "PSC statements",
-	api.LinkCharges:       "Charges",
-	api.LinkInsolvency:    "Insolvency",
-	api.LinkRegisters:     "Registers",
-	api.LinkExemptions:    "Exemptions",
-	api.LinkUKEstablish:   "UK establishments",
-	api.LinkOverseas:      "Overseas company",
-}
+var linkNames = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		api.LinkSelf:          "This profile",
+		api.LinkFilingHistory: "Filing history",
+		api.LinkOfficers:      "Officers",
+		api.LinkPSC:           "Persons with significant control",
+		api.LinkPSCStatements: "PSC statements",
+		api.LinkCharges:       "Charges",
+		api.LinkInsolvency:    "Insolvency",
+		api.LinkRegisters:     "Registers",
+		api.LinkExemptions:    "Exemptions",
+		api.LinkUKEstablish:   "UK establishments",
+		api.LinkOverseas:      "Overseas company",
+	}
+}}
 
 // LinkName is a link member in words.
 func LinkName(rel string) string {
-	if n, ok := linkNames[rel]; ok {
+	if n, ok := linkNames.Get()[rel]; ok {
 		return n
 	}
 	return clean(labels.Humanize(rel)) // a name the registry made up, made harmless

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/internal/lazy"
 )
 
 // Page is one answer of the registry in words, in one of three forms: a
@@ -132,7 +133,7 @@ func Show(a *api.Answer, company *api.Profile) *Page {
 // in shown, or an answer without its kind's value, is shown as the JSON it
 // is.
 func ShowAt(a *api.Answer, company *api.Profile, now time.Time) *Page {
-	if show := shown[a.Resource.Kind]; show != nil {
+	if show := shown.Get()[a.Resource.Kind]; show != nil {
 		if pg := show(a, given{answer: a, closed: company != nil && Closed(company), now: now}); pg != nil {
 			return pg
 		}
@@ -143,34 +144,39 @@ func ShowAt(a *api.Answer, company *api.Profile, now time.Time) *Page {
 // shown is how each kind of answer is put in words: one row per kind of
 // api's table (api/kinds.go) that coview has words for, each a function
 // of the kind's Go type.
-var shown = map[api.ResourceKind]func(*api.Answer, given) *Page{
-	api.ResAdvancedSearch:     words(found),
-	api.ResAlphabeticalSearch: words(found),
-	api.ResDissolvedSearch:    words(found),
+var shown = lazy.Value[map[api.ResourceKind]wording]{Make: func() map[api.ResourceKind]wording {
+	return map[api.ResourceKind]wording{
+		api.ResAdvancedSearch:     words(found),
+		api.ResAlphabeticalSearch: words(found),
+		api.ResDissolvedSearch:    words(found),
 
-	api.ResOfficers:         words(officers),
-	api.ResOfficer:          words(officer),
-	api.ResFilings:          words(filings),
-	api.ResFiling:           words(filing),
-	api.ResPSCs:             words(pscs),
-	api.ResPSC:              words(psc),
-	api.ResPSCStatements:    words(pscStatements),
-	api.ResPSCStatement:     words(pscStatement),
-	api.ResCharges:          words(charges),
-	api.ResCharge:           words(charge),
-	api.ResInsolvency:       words(insolvency),
-	api.ResExemptions:       words(exemptions),
-	api.ResRegisters:        words(registers),
-	api.ResUKEstablishments: words(ukEstablishments),
-	api.ResAppointments:     words(appointments),
-	api.ResSearch:           words(search),
-	api.ResSearchCompanies:  words(search),
-	api.ResSearchOfficers:   words(search),
+		api.ResOfficers:         words(officers),
+		api.ResOfficer:          words(officer),
+		api.ResFilings:          words(filings),
+		api.ResFiling:           words(filing),
+		api.ResPSCs:             words(pscs),
+		api.ResPSC:              words(psc),
+		api.ResPSCStatements:    words(pscStatements),
+		api.ResPSCStatement:     words(pscStatement),
+		api.ResCharges:          words(charges),
+		api.ResCharge:           words(charge),
+		api.ResInsolvency:       words(insolvency),
+		api.ResExemptions:       words(exemptions),
+		api.ResRegisters:        words(registers),
+		api.ResUKEstablishments: words(ukEstablishments),
+		api.ResAppointments:     words(appointments),
+		api.ResSearch:           words(search),
+		api.ResSearchCompanies:  words(search),
+		api.ResSearchOfficers:   words(search),
 
-	api.ResSearchDisqualified:    words(search),
-	api.ResDisqualifiedNatural:   words(disqualifiedPerson),
-	api.ResDisqualifiedCorporate: words(disqualifiedCorporate),
-}
+		api.ResSearchDisqualified:    words(search),
+		api.ResDisqualifiedNatural:   words(disqualifiedPerson),
+		api.ResDisqualifiedCorporate: words(disqualifiedCorporate),
+	}
+}}
+
+// wording is a row of shown.
+type wording = func(*api.Answer, given) *Page
 
 // given is what a row of shown may read besides the answer's value.
 type given struct {
