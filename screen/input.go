@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"coview/api"
+	"coview/internal/lazy"
 )
 
 // Input is one entry of a list to screen, exactly as it was given.
@@ -134,17 +135,19 @@ func texts(inputs []Input) []string {
 // of. A first line made of nothing else is a heading: no company is
 // registered as "Company name" or "Supplier", since every name ends in a
 // legal form or other words.
-var headingWords = map[string]bool{
-	"company": true, "companies": true, "name": true, "names": true, "number": true, "numbers": true,
-	"no": true, "nos": true, "num": true, "nr": true, "crn": true, "reg": true, "regd": true,
-	"registration": true, "registered": true, "id": true, "ids": true, "ref": true, "reference": true,
-	"supplier": true, "suppliers": true, "customer": true, "customers": true, "client": true, "clients": true,
-	"vendor": true, "vendors": true, "counterparty": true, "counterparties": true, "entity": true,
-	"entities": true, "organisation": true, "organisations": true, "organization": true,
-	"organizations": true, "business": true, "businesses": true, "firm": true, "firms": true,
-	"party": true, "parties": true, "member": true, "members": true, "legal": true, "house": true,
-	"houses": true, "ch": true, "uk": true, "of": true, "the": true, "and": true,
-}
+var headingWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+	return map[string]bool{
+		"company": true, "companies": true, "name": true, "names": true, "number": true, "numbers": true,
+		"no": true, "nos": true, "num": true, "nr": true, "crn": true, "reg": true, "regd": true,
+		"registration": true, "registered": true, "id": true, "ids": true, "ref": true, "reference": true,
+		"supplier": true, "suppliers": true, "customer": true, "customers": true, "client": true, "clients": true,
+		"vendor": true, "vendors": true, "counterparty": true, "counterparties": true, "entity": true,
+		"entities": true, "organisation": true, "organisations": true, "organization": true,
+		"organizations": true, "business": true, "businesses": true, "firm": true, "firms": true,
+		"party": true, "parties": true, "member": true, "members": true, "legal": true, "house": true,
+		"houses": true, "ch": true, "uk": true, "of": true, "the": true, "and": true,
+	}
+}}
 
 // isHeading reports whether first is a column heading over the rest: made
 // only of heading words, or a few words without a digit or a legal form
@@ -160,7 +163,7 @@ func isHeading(first string, rest []string) bool {
 	}
 	all := true
 	for _, w := range words {
-		all = all && headingWords[w]
+		all = all && headingWords.Get()[w]
 	}
 	if all {
 		return true

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/internal/lazy"
 )
 
 // diffProfile finds what changed between two readings of a profile.
@@ -105,11 +106,13 @@ type listKinds struct {
 	added, ended, removed, details Kind
 }
 
-var kindsOf = map[string]listKinds{
-	setOfficers:      {KindOfficerAppointed, KindOfficerResigned, KindOfficerRemoved, KindOfficerDetails},
-	setPSCs:          {KindPSCNotified, KindPSCCeased, "", KindPSCDetails},
-	setPSCStatements: {KindPSCStatementAdded, KindPSCStatementWithdrawn, "", ""},
-}
+var kindsOf = lazy.Value[map[string]listKinds]{Make: func() map[string]listKinds {
+	return map[string]listKinds{
+		setOfficers:      {KindOfficerAppointed, KindOfficerResigned, KindOfficerRemoved, KindOfficerDetails},
+		setPSCs:          {KindPSCNotified, KindPSCCeased, "", KindPSCDetails},
+		setPSCStatements: {KindPSCStatementAdded, KindPSCStatementWithdrawn, "", ""},
+	}
+}}
 
 // diffList finds what changed between two readings of a dataset.
 func diffList(set string, old, now ListSnap, today string) []Change {
@@ -119,7 +122,7 @@ func diffList(set string, old, now ListSnap, today string) []Change {
 	case setInsolvency:
 		return diffInsolvency(old, now, today)
 	}
-	k := kindsOf[set]
+	k := kindsOf.Get()[set]
 	var out []Change
 	for _, key := range sortedKeys(now.Items) {
 		it := now.Items[key]

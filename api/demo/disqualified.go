@@ -3,6 +3,8 @@ package demo
 import (
 	"encoding/json"
 	"net/http"
+
+	"coview/internal/lazy"
 )
 
 // The register of disqualified directors: two people the search finds
@@ -96,15 +98,17 @@ var disqualifiedCorporateHit = disqualifiedHit{
 }
 
 // disqualifiedRecords are the records by their path.
-var disqualifiedRecords = map[string]json.RawMessage{
-	"/disqualified-officers/natural/" + DisqualifiedNaturalID:     disqualifiedNatural,
-	"/disqualified-officers/corporate/" + DisqualifiedCorporateID: disqualifiedCorporate,
-}
+var disqualifiedRecords = lazy.Value[map[string]json.RawMessage]{Make: func() map[string]json.RawMessage {
+	return map[string]json.RawMessage{
+		"/disqualified-officers/natural/" + DisqualifiedNaturalID:     disqualifiedNatural,
+		"/disqualified-officers/corporate/" + DisqualifiedCorporateID: disqualifiedCorporate,
+	}
+}}
 
 // disqualifiedOfficer serves one record, natural or corporate: the kind
 // in the path must be the record's.
 func (h *handler) disqualifiedOfficer(w http.ResponseWriter, r *http.Request) {
-	body, ok := disqualifiedRecords[r.URL.Path]
+	body, ok := disqualifiedRecords.Get()[r.URL.Path]
 	if !ok {
 		writeNotFound(w, "disqualified-officer-not-found")
 		return

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"coview/internal/lazy"
 )
 
 //go:generate go run gen_fixtures.go
@@ -40,12 +42,14 @@ const (
 // which is also the last path segment) to the error key a company without it
 // gets, or to "" when a company without it gets an empty list. The live
 // registry answers 404 rather than an empty list for the first three.
-var documentNotFound = map[string]string{
-	"insolvency":        "company-insolvencies-not-found",
-	"exemptions":        "company-exemptions-not-found",
-	"registers":         "company-registers-not-found",
-	"uk-establishments": "",
-}
+var documentNotFound = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"insolvency":        "company-insolvencies-not-found",
+		"exemptions":        "company-exemptions-not-found",
+		"registers":         "company-registers-not-found",
+		"uk-establishments": "",
+	}
+}}
 
 // emptyDocument is the body a company without the resource gets, for
 // those the registry answers with an empty list: a company with no UK
@@ -281,7 +285,7 @@ func (c *company) add(name string, data []byte, items map[string]json.RawMessage
 		return c.addCharges(data, items)
 	}
 	resource, ok := strings.CutSuffix(name, ".json")
-	if _, known := documentNotFound[resource]; !ok || !known {
+	if _, known := documentNotFound.Get()[resource]; !ok || !known {
 		return fmt.Errorf("unexpected fixture file")
 	}
 	c.documents[resource] = data

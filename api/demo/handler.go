@@ -79,7 +79,7 @@ func NewHandler(opts Options) http.Handler {
 	mux.HandleFunc("/company/{number}/persons-with-significant-control/{kind}/{id}", h.item("psc-not-found"))
 	mux.HandleFunc("/company/{number}/charges", h.charges)
 	mux.HandleFunc("/company/{number}/charges/{id}", h.item("company-charge-not-found"))
-	for resource := range documentNotFound {
+	for resource := range documentNotFound.Get() {
 		mux.HandleFunc("/company/{number}/"+resource, h.document(resource))
 	}
 	mux.HandleFunc("/officers/{id}/appointments", h.appointments)

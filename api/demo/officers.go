@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"coview/internal/lazy"
 )
 
 // officerFacts are what the officer list is sorted and filtered by, read
@@ -46,25 +48,29 @@ var officerFactsZero officerFacts
 // anything else is refused with 400, as live. Officers without a
 // resignation come after those with one, as the registry's database sorts
 // a missing date below any other.
-var officerOrders = map[string]func(a, b officerFacts) int{
-	"appointed_on": func(a, b officerFacts) int { return strings.Compare(b.appointedOn, a.appointedOn) },
-	"resigned_on":  func(a, b officerFacts) int { return strings.Compare(b.resignedOn, a.resignedOn) },
-	"surname": func(a, b officerFacts) int {
-		if c := strings.Compare(a.surname, b.surname); c != 0 {
-			return c
-		}
-		return strings.Compare(a.forenames, b.forenames)
-	},
-}
+var officerOrders = lazy.Value[map[string]func(a, b officerFacts) int]{Make: func() map[string]func(a, b officerFacts) int {
+	return map[string]func(a, b officerFacts) int{
+		"appointed_on": func(a, b officerFacts) int { return strings.Compare(b.appointedOn, a.appointedOn) },
+		"resigned_on":  func(a, b officerFacts) int { return strings.Compare(b.resignedOn, a.resignedOn) },
+		"surname": func(a, b officerFacts) int {
+			if c := strings.Compare(a.surname, b.surname); c != 0 {
+				return c
+			}
+			return strings.Compare(a.forenames, b.forenames)
+		},
+	}
+}}
 
 // registerRoles are the officers each register_type lists.
-var registerRoles = map[string]func(role string) bool{
-	"directors":   func(r string) bool { return strings.Contains(r, "director") },
-	"secretaries": func(r string) bool { return strings.Contains(r, "secretary") },
-	"llp_members": func(r string) bool {
-		return strings.Contains(r, "llp-member") || strings.Contains(r, "llp-designated-member")
-	},
-}
+var registerRoles = lazy.Value[map[string]func(role string) bool]{Make: func() map[string]func(role string) bool {
+	return map[string]func(role string) bool{
+		"directors":   func(r string) bool { return strings.Contains(r, "director") },
+		"secretaries": func(r string) bool { return strings.Contains(r, "secretary") },
+		"llp_members": func(r string) bool {
+			return strings.Contains(r, "llp-member") || strings.Contains(r, "llp-designated-member")
+		},
+	}
+}}
 
 // registerHeldAtRegistry says whether the company's register of this type
 // (directors, secretaries, llp_members, persons_with_significant_control)
@@ -107,7 +113,7 @@ func (c *company) selectOfficers(w http.ResponseWriter, r *http.Request) ([]json
 		keep = append(keep, i)
 	}
 	registerType := q.Get("register_type")
-	inRegister, known := registerRoles[registerType]
+	inRegister, known := registerRoles.Get()[registerType]
 	if registerType != "" && !known {
 		writeBadParameter(w, "register_type", "register_type must be one of directors, secretaries, llp_members")
 		return nil, false
@@ -133,7 +139,7 @@ func (c *company) selectOfficers(w http.ResponseWriter, r *http.Request) ([]json
 		return nil, false
 	}
 	orderBy := q.Get("order_by")
-	order, ok := officerOrders[orderBy]
+	order, ok := officerOrders.Get()[orderBy]
 	if orderBy != "" && !ok {
 		writeBadParameter(w, "order_by", fmt.Sprintf("order_by %q is not one of appointed_on, resigned_on, surname", orderBy))
 		return nil, false

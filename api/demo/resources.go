@@ -176,12 +176,12 @@ func (h *handler) document(resource string) http.HandlerFunc {
 			return
 		}
 		body, ok := c.documents[resource]
-		if !ok && documentNotFound[resource] == "" {
+		if !ok && documentNotFound.Get()[resource] == "" {
 			writeJSON(w, http.StatusOK, emptyDocument(resource, c.number))
 			return
 		}
 		if !ok {
-			writeNotFound(w, documentNotFound[resource])
+			writeNotFound(w, documentNotFound.Get()[resource])
 			return
 		}
 		writeBody(w, http.StatusOK, body)

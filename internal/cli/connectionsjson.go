@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"coview/connections"
+	"coview/internal/lazy"
 	"coview/present"
 	"coview/present/sanitize"
 )
@@ -159,8 +160,8 @@ func writeConnectionsJSON(w io.Writer, r *connections.Result, currentOnly bool) 
 	pg := present.NotChecked(r)
 	for i, nc := range r.NotChecked {
 		doc.NotChecked = append(doc.NotChecked, docNotChecked{
-			What: uncheckedWhat[nc.What], Company: docText(string(nc.Company.Number)), Officer: docText(nc.Officer), OfficerID: docText(nc.OfficerID),
-			From: nc.From, Total: nc.Total, Link: docText(nc.Link), Reason: reasonWord[nc.Why],
+			What: uncheckedWhat.Get()[nc.What], Company: docText(string(nc.Company.Number)), Officer: docText(nc.Officer), OfficerID: docText(nc.OfficerID),
+			From: nc.From, Total: nc.Total, Link: docText(nc.Link), Reason: reasonWord.Get()[nc.Why],
 			Words: pg.Items[i].Cells[0] + ": " + pg.Items[i].Cells[1],
 		})
 	}
@@ -172,18 +173,22 @@ func writeConnectionsJSON(w io.Writer, r *connections.Result, currentOnly bool) 
 	w.Write(sanitize.JSON(b.Bytes())) // the registry's words, as escapes where a terminal would obey them
 }
 
-var uncheckedWhat = map[connections.Unchecked]string{
-	connections.UncheckedAppointments: "appointments",
-	connections.UncheckedOfficers:     "officers",
-	connections.UncheckedPSCs:         "persons_with_significant_control",
-	connections.UncheckedCompany:      "connections",
-}
+var uncheckedWhat = lazy.Value[map[connections.Unchecked]string]{Make: func() map[connections.Unchecked]string {
+	return map[connections.Unchecked]string{
+		connections.UncheckedAppointments: "appointments",
+		connections.UncheckedOfficers:     "officers",
+		connections.UncheckedPSCs:         "persons_with_significant_control",
+		connections.UncheckedCompany:      "connections",
+	}
+}}
 
-var reasonWord = map[connections.Reason]string{
-	connections.ReasonBudget:  "budget",
-	connections.ReasonStopped: "stopped",
-	connections.ReasonFailed:  "error",
-}
+var reasonWord = lazy.Value[map[connections.Reason]string]{Make: func() map[connections.Reason]string {
+	return map[connections.Reason]string{
+		connections.ReasonBudget:  "budget",
+		connections.ReasonStopped: "stopped",
+		connections.ReasonFailed:  "error",
+	}
+}}
 
 func tieKind(t connections.Tie) string {
 	switch {

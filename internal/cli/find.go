@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"coview/api"
+	"coview/internal/lazy"
 	"coview/present"
 )
 
@@ -226,15 +227,17 @@ func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
 }
 
 // flagOf is the flag that sets each of the registry's parameters.
-var flagOf = map[string]string{
-	api.ParamStatus: "--status", api.ParamType: "--type", api.ParamSubtype: "--subtype", api.ParamSICCodes: "--sic",
-	api.ParamIncorporatedFrom: "--incorporated-from", api.ParamIncorporatedTo: "--incorporated-to",
-	api.ParamDissolvedFrom: "--dissolved-from", api.ParamDissolvedTo: "--dissolved-to",
-}
+var flagOf = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		api.ParamStatus: "--status", api.ParamType: "--type", api.ParamSubtype: "--subtype", api.ParamSICCodes: "--sic",
+		api.ParamIncorporatedFrom: "--incorporated-from", api.ParamIncorporatedTo: "--incorporated-to",
+		api.ParamDissolvedFrom: "--dissolved-from", api.ParamDissolvedTo: "--dissolved-to",
+	}
+}}
 
 // queryProblem says what is wrong with a value, by the flag that gave it.
 func queryProblem(qe *api.QueryError) string {
-	flag := flagOf[qe.Param]
+	flag := flagOf.Get()[qe.Param]
 	if flag == "" {
 		flag = qe.Param
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"coview/api"
+	"coview/internal/lazy"
 	"coview/present"
 	"coview/present/sanitize"
 )
@@ -32,24 +33,26 @@ var linkNames = []string{
 
 // linkAliases are the short names people type for the usual links. A
 // name means one link, never "this one, or else that one".
-var linkAliases = map[string]string{
-	"psc":            api.LinkPSC,
-	"pscs":           api.LinkPSC,
-	"statements":     api.LinkPSCStatements,
-	"psc_statements": api.LinkPSCStatements,
-	"filings":        api.LinkFilingHistory,
-	"filing":         api.LinkFilingHistory,
-	"history":        api.LinkFilingHistory,
-	"establishments": api.LinkUKEstablish,
-	"profile":        api.LinkSelf,
-}
+var linkAliases = lazy.Value[map[string]string]{Make: func() map[string]string {
+	return map[string]string{
+		"psc":            api.LinkPSC,
+		"pscs":           api.LinkPSC,
+		"statements":     api.LinkPSCStatements,
+		"psc_statements": api.LinkPSCStatements,
+		"filings":        api.LinkFilingHistory,
+		"filing":         api.LinkFilingHistory,
+		"history":        api.LinkFilingHistory,
+		"establishments": api.LinkUKEstablish,
+		"profile":        api.LinkSelf,
+	}
+}}
 
 // completeLinks offers the link names for --follow in shell completion:
 // those the registry writes and their short forms. Which ones a company
 // has would take a request; the shell has no key to send.
 func completeLinks(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	names := slices.Clone(linkNames)
-	for alias := range linkAliases {
+	for alias := range linkAliases.Get() {
 		names = append(names, alias)
 	}
 	slices.Sort(names)
@@ -78,7 +81,7 @@ func chooseLink(p *api.Profile, number api.Number, name string) (followed, error
 	if want == "" {
 		return followed{}, usageError("--follow needs a link name; company %s has: %s (short forms: psc, filings, statements)", number, list)
 	}
-	rel, ok := linkAliases[want]
+	rel, ok := linkAliases.Get()[want]
 	if !ok {
 		rel = want
 	}

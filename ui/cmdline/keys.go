@@ -5,18 +5,24 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+
+	"coview/internal/lazy"
 )
 
 // named are the keys the bindings name, as tea names them.
-var named = map[string]rune{
-	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-	"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace,
-	"delete": tea.KeyDelete, "insert": tea.KeyInsert, "space": tea.KeySpace,
-}
+var named = lazy.Value[map[string]rune]{Make: func() map[string]rune {
+	return map[string]rune{
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace,
+		"delete": tea.KeyDelete, "insert": tea.KeyInsert, "space": tea.KeySpace,
+	}
+}}
 
 // mods are the modifiers a binding may name.
-var mods = map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
+var mods = lazy.Value[map[string]tea.KeyMod]{Make: func() map[string]tea.KeyMod {
+	return map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
+}}
 
 // KeyPress is the key press a binding names ("f", "C", "shift+tab",
 // "alt+left", "ctrl+f"), as the terminal would send it: what a command
@@ -30,14 +36,14 @@ func KeyPress(s string) (tea.KeyPressMsg, bool) {
 		if !ok || after == "" {
 			break
 		}
-		bit, known := mods[m]
+		bit, known := mods.Get()[m]
 		if !known {
 			return tea.KeyPressMsg{}, false
 		}
 		mod |= bit
 		rest = after
 	}
-	if code, ok := named[rest]; ok {
+	if code, ok := named.Get()[rest]; ok {
 		k := tea.KeyPressMsg{Code: code, Mod: mod}
 		if code == tea.KeySpace && mod == 0 {
 			k.Text = " "

@@ -6,6 +6,7 @@ import (
 
 	"coview/api"
 	"coview/connections"
+	"coview/internal/lazy"
 	"coview/present"
 )
 
@@ -34,30 +35,32 @@ func (k Key) What() string {
 	case api.ResSearchOfficers:
 		return fmt.Sprintf("officers matching %q", Line(api.SearchQuery(k.Res.Link)))
 	}
-	if w, ok := kindWords[k.Res.Kind]; ok {
+	if w, ok := kindWords.Get()[k.Res.Kind]; ok {
 		return w
 	}
 	return "the page the link leads to"
 }
 
 // kindWords name what a request asks for, by kind.
-var kindWords = map[api.ResourceKind]string{
-	api.ResOfficers:         "officers",
-	api.ResOfficer:          "the officer's appointment",
-	api.ResFilings:          "filing history",
-	api.ResFiling:           "the filing",
-	api.ResPSCs:             "persons with significant control",
-	api.ResPSC:              "the person with significant control",
-	api.ResPSCStatements:    "PSC statements",
-	api.ResPSCStatement:     "the PSC statement",
-	api.ResCharges:          "charges",
-	api.ResCharge:           "the charge",
-	api.ResInsolvency:       "insolvency",
-	api.ResExemptions:       "exemptions",
-	api.ResRegisters:        "registers",
-	api.ResUKEstablishments: "UK establishments",
-	api.ResAppointments:     "appointments",
-}
+var kindWords = lazy.Value[map[api.ResourceKind]string]{Make: func() map[api.ResourceKind]string {
+	return map[api.ResourceKind]string{
+		api.ResOfficers:         "officers",
+		api.ResOfficer:          "the officer's appointment",
+		api.ResFilings:          "filing history",
+		api.ResFiling:           "the filing",
+		api.ResPSCs:             "persons with significant control",
+		api.ResPSC:              "the person with significant control",
+		api.ResPSCStatements:    "PSC statements",
+		api.ResPSCStatement:     "the PSC statement",
+		api.ResCharges:          "charges",
+		api.ResCharge:           "the charge",
+		api.ResInsolvency:       "insolvency",
+		api.ResExemptions:       "exemptions",
+		api.ResRegisters:        "registers",
+		api.ResUKEstablishments: "UK establishments",
+		api.ResAppointments:     "appointments",
+	}
+}}
 
 // Fetch runs the request and puts the answer in the form the cache keeps.
 // It is called inside a tea.Cmd, never in Update. company is the profile

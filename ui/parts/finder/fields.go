@@ -36,13 +36,13 @@ var fields = [lines]field{
 }
 
 // titleWidth is the widest title: the inputs line up after it.
-var titleWidth = func() int {
+func titleWidth() int {
 	n := 0
 	for _, f := range fields {
 		n = max(n, len(f.title))
 	}
 	return n
-}()
+}
 
 // lines is how many fields the form has.
 const lines = 10

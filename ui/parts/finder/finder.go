@@ -50,7 +50,7 @@ func New(c *common.Common, at common.Place) *Part {
 		// No suggestions: huh shows a suggestion's rest after the value even
 		// on a line the cursor has left, where it reads as typed. What a
 		// value may be is said under the form instead (hint).
-		inputs[i] = huh.NewInput().Key(f.key).Title(fmt.Sprintf("%-*s ", titleWidth, f.title)).Inline(true).
+		inputs[i] = huh.NewInput().Key(f.key).Title(fmt.Sprintf("%-*s ", titleWidth(), f.title)).Inline(true).
 			Placeholder(f.placeholder).CharLimit(200).Value(&p.v[i])
 	}
 	p.form = huh.NewForm(huh.NewGroup(inputs...)).WithShowHelp(false).WithShowErrors(false).
