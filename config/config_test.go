@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// actions are a few of the browser's, as ui gives them.
+// actions are a few of the browser's, as ui gives them (theActions).
 var actions = []Action{
 	{Name: "up", Keys: []string{"up", "k"}},
 	{Name: "down", Keys: []string{"down", "j"}},
@@ -18,6 +18,8 @@ var actions = []Action{
 	{Name: "download", Keys: []string{"d"}},
 	{Name: "panes", Keys: []string{"1", "2", "3", "4", "5"}, Fixed: true},
 }
+
+func theActions() []Action { return actions }
 
 func env(m map[string]string) func(string) string {
 	return func(k string) string { return m[k] }
@@ -36,7 +38,7 @@ func TestAFileSetsWhatItSays(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	w := write(t, "theme: light\ndownload_dir: "+dir+"\nbudgets:\n  connections: 200\n  watch_check: 50\nkeys:\n  quit: [q, ctrl+q]\n  back: h\n  up: k\n  down: up\n")
-	s, problems := Load(w, actions, env(nil))
+	s, problems := Load(w, theActions, env(nil))
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
@@ -81,7 +83,7 @@ func TestEachThingWrongIsAProblemThatNamesTheFileAndLine(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			w := write(t, c.text)
-			_, problems := Load(w, actions, env(nil))
+			_, problems := Load(w, theActions, env(nil))
 			if len(problems) != 1 {
 				t.Fatalf("problems %v, want one", problems)
 			}
@@ -102,7 +104,7 @@ func TestEachThingWrongIsAProblemThatNamesTheFileAndLine(t *testing.T) {
 func TestWhatIsWrongLeavesItsDefaultAndTheRestApplies(t *testing.T) {
 	t.Parallel()
 	w := write(t, "theme: dark\nkeys:\n  quit: x\n  filter: x\n  back: h\nbudgets:\n  connections: -1\n")
-	s, problems := Load(w, actions, env(nil))
+	s, problems := Load(w, theActions, env(nil))
 	if len(problems) != 2 {
 		t.Fatalf("problems %v, want the clash and the budget", problems)
 	}
@@ -113,7 +115,7 @@ func TestWhatIsWrongLeavesItsDefaultAndTheRestApplies(t *testing.T) {
 
 func TestTwoActionsMaySwapKeys(t *testing.T) {
 	t.Parallel()
-	s, problems := Load(write(t, "keys:\n  filter: d\n  download: f\n"), actions, env(nil))
+	s, problems := Load(write(t, "keys:\n  filter: d\n  download: f\n"), theActions, env(nil))
 	if len(problems) > 0 || s.Keys["filter"][0] != "d" || s.Keys["download"][0] != "f" {
 		t.Fatalf("swap: %+v %v", s.Keys, problems)
 	}
@@ -137,7 +139,7 @@ func TestTheFileItself(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			s, problems := Load(c.w, actions, env(nil))
+			s, problems := Load(c.w, theActions, env(nil))
 			switch {
 			case c.says == "" && len(problems) > 0:
 				t.Fatalf("problems %v", problems)
@@ -153,10 +155,10 @@ func TestTheFileItself(t *testing.T) {
 func TestCOVIEWTHEMEWinsOverTheFile(t *testing.T) {
 	t.Parallel()
 	w := write(t, "theme: dark\n")
-	if s, p := Load(w, actions, env(map[string]string{"COVIEW_THEME": "Light"})); s.Theme != "light" || len(p) > 0 {
+	if s, p := Load(w, theActions, env(map[string]string{"COVIEW_THEME": "Light"})); s.Theme != "light" || len(p) > 0 {
 		t.Fatalf("theme %q, problems %v", s.Theme, p)
 	}
-	s, p := Load(w, actions, env(map[string]string{"COVIEW_THEME": "sepia"}))
+	s, p := Load(w, theActions, env(map[string]string{"COVIEW_THEME": "sepia"}))
 	if s.Theme != "dark" || len(p) != 1 || !strings.HasPrefix(p[0].String(), "COVIEW_THEME: \"sepia\" is no theme") || !strings.Contains(p[0].Text, "going on with dark") {
 		t.Fatalf("theme %q, problems %v", s.Theme, p)
 	}

@@ -23,7 +23,7 @@ func TestTheLayoutSettingsAreRead(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			s, problems := Load(write(t, c.text), actions, env(nil))
+			s, problems := Load(write(t, c.text), theActions, env(nil))
 			if len(problems) > 0 {
 				t.Fatalf("problems: %v", problems)
 			}
@@ -60,7 +60,7 @@ func TestEachWrongLayoutSettingIsAProblemAtItsLine(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			w := write(t, c.text)
-			s, problems := Load(w, actions, env(nil))
+			s, problems := Load(w, theActions, env(nil))
 			if len(problems) != 1 {
 				t.Fatalf("problems %v, want one", problems)
 			}

@@ -23,14 +23,19 @@ const maxFileSize = 1 << 20
 // Load reads the settings at w, checking every key binding against the
 // browser's actions, and then COVIEW_THEME. It never fails: what is wrong
 // is returned as problems, and what it would have set keeps its default.
-func Load(w Where, actions []Action, getenv func(string) string) (Settings, []Problem) {
+// actions is called only when there is a file to read: most runs have
+// none, and need not make the browser's keys to learn so.
+func Load(w Where, actions func() []Action, getenv func(string) string) (Settings, []Problem) {
 	s := Settings{Lines: map[string]int{}}
 	var problems []Problem
 	body, p := read(w)
 	if p != nil {
 		problems = append(problems, *p)
 	} else if len(body) > 0 {
-		r := reader{file: w.Path, s: &s, actions: actions, getenv: getenv}
+		r := reader{file: w.Path, s: &s, getenv: getenv}
+		if actions != nil {
+			r.actions = actions()
+		}
 		r.parse(body)
 		problems = append(problems, r.problems...)
 	}

@@ -262,7 +262,7 @@ func runConfigEdit(cmd *cobra.Command, env Env) error {
 	if err := ed.Run(); err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("the editor (%s) did not finish well (%v); set VISUAL or EDITOR to another, or edit %s yourself", editor, err, path)}
 	}
-	_, problems := config.Load(st.where, keyActions(), env.Getenv)
+	_, problems := config.Load(st.where, keyActions, env.Getenv)
 	for _, p := range problems {
 		fmt.Fprintln(env.Stderr, "coview: settings: "+p.String())
 	}

@@ -52,7 +52,7 @@ func (st *settings) load(flags *pflag.FlagSet, env Env) *settings {
 			st.s, st.problems = config.Load(config.Where{}, nil, env.Getenv)
 			return
 		}
-		st.s, st.problems = config.Load(st.where, keyActions(), env.Getenv)
+		st.s, st.problems = config.Load(st.where, keyActions, env.Getenv)
 	})
 	return st
 }

@@ -20,7 +20,7 @@ func TestConfigShowSaysThePreviewAndTheMouseAsTheFileTakesThem(t *testing.T) {
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	s, problems := config.Load(config.Where{Path: settingsFile(t, r.stdout), Chosen: true}, keyActions(), func(string) string { return "" })
+	s, problems := config.Load(config.Where{Path: settingsFile(t, r.stdout), Chosen: true}, keyActions, func(string) string { return "" })
 	if len(problems) > 0 || s.Preview != (config.Preview{Hide: true, Below: true, Width: 70}) || !s.NoMouse {
 		t.Fatalf("show's output read back as %+v, problems %v", s, problems)
 	}

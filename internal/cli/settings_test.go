@@ -103,7 +103,7 @@ func TestConfigShowSaysWhatIsInEffectAsTheFileTakesIt(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	again := settingsFile(t, r.stdout)
-	s, problems := config.Load(config.Where{Path: again, Chosen: true}, keyActions(), func(string) string { return "" })
+	s, problems := config.Load(config.Where{Path: again, Chosen: true}, keyActions, func(string) string { return "" })
 	if len(problems) > 0 {
 		t.Fatalf("show's output, read as settings: %v\n%s", problems, r.stdout)
 	}
