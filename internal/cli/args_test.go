@@ -128,3 +128,70 @@ func TestUsageErrorsExit2AndNameFlagsWithTwoDashes(t *testing.T) {
 		}
 	}
 }
+
+// A lookup's line is read by the root command alone (newLookupProgram),
+// and exactly as the whole tree would read it: the same order, and the
+// root as the command that runs. Any line that might name a sub-command,
+// or asks for help or the version, is left to the whole tree.
+func TestALineThatCanNameNoSubCommandIsReadByTheRootAlone(t *testing.T) {
+	t.Parallel()
+	alone := []string{
+		"--json --base-url http://127.0.0.1:8080 00006400",
+		"00006400",
+		"",
+		"--plain 00006400 SC006405",
+		"--json -",
+		"--follow officers 00006400 --json --demo",
+		"--follow auth 00006400",
+		"--follow=auth 00006400",
+		"--plain --follow filings --category accounts,officers 00006401",
+		"--config /tmp/c.yaml --timeout 5s 6400",
+		"--json=true --demo 6400",
+		"--base-url search 6400",
+	}
+	whole := []string{
+		"--help", "--version", "-h 6400", "--json 6400 --help", "help", "search marzipan 6400",
+		"6400 auth", "--latency 1s serve-demo", "--demo auth status", "--plain -- 00006400",
+		"completion bash", "__complete --fol", "--officers 6400", "marzipan", "sc 6400", "-6400",
+		"--jsn 200", // a flag of no command's: the whole tree says so
+	}
+	for _, line := range alone {
+		args := strings.Fields(line)
+		root := newLookupProgram(Env{}, args)
+		if root == nil {
+			t.Errorf("%q is left to the whole tree, though it can name no sub-command", line)
+			continue
+		}
+		tree := newProgram(Env{})
+		want := arrange(tree, args)
+		if got := arrange(root, args); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("arrange(%q) by the root alone = %q, by the whole tree %q", line, got, want)
+		}
+		if cmd, _, err := tree.Find(want); err != nil || cmd != tree {
+			t.Errorf("the whole tree runs %v (%v) for %q, not the root", cmd.Name(), err, line)
+		}
+	}
+	for _, line := range whole {
+		if newLookupProgram(Env{}, strings.Fields(line)) != nil {
+			t.Errorf("%q is read by the root alone; it is for the whole tree", line)
+		}
+	}
+}
+
+// newLookupProgram takes a word with a digit in it, or "-", for no
+// sub-command's: so none may have such a name or alias.
+func TestNoSubCommandIsNamedWithADigitOrADash(t *testing.T) {
+	t.Parallel()
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			for _, name := range append([]string{sub.Name()}, sub.Aliases...) {
+				if name == "-" || strings.ContainsAny(name, "0123456789") {
+					t.Errorf("%s has the name %q, which a lookup's line may hold", sub.CommandPath(), name)
+				}
+			}
+			walk(sub)
+		}
+	}
+	walk(newProgram(Env{}))
+}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strings"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Env is what a run of the program may touch: its streams and its
@@ -39,7 +41,10 @@ func Main(ctx context.Context, args []string, env Env) int {
 	defer out.Flush()
 	env.cobraOut = out
 	env.settings = &settings{}
-	root := newProgram(env)
+	root, whole := newLookupProgram(env, args), false
+	if root == nil {
+		root, whole = newProgram(env), true
+	}
 	var ran *cobra.Command
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		ran = cmd
@@ -51,8 +56,12 @@ func Main(ctx context.Context, args []string, env Env) int {
 	root.SetIn(env.Stdin)
 	root.SetErr(env.Stderr)
 
+	version := fang.WithVersion(root.Version)
+	if !whole {
+		version = fang.WithoutVersion() // asked for with --version, which makes the whole tree
+	}
 	err := fang.Execute(ctx, root,
-		fang.WithVersion(root.Version),
+		version,
 		fang.WithErrorHandler(errorHandler(ctx, env)),
 		fang.WithoutManpage(), // coview man is ours (man.go)
 	)
@@ -70,11 +79,60 @@ func newProgram(env Env) *cobra.Command {
 	}
 	root.Version = programVersion()
 	root.InitDefaultVersionFlag()
-	root.AddCommand(newManCommand(env), newConfigCommand(env))
+	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
+		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env),
+		newManCommand(env), newConfigCommand(env))
 	registerConfigFlag(root)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	acceptRegistryFlags(root)
+	root.SetFlagErrorFunc(flagError)
+	quietAfterSignals(root)
+	return root
+}
+
+// newLookupProgram is the root command alone, for a line that can name no
+// sub-command: a lookup or the browser ("coview --json 00006400", "coview
+// --plain --follow officers sc6405", "echo 6400 | coview --json -"). It
+// is nil for any other line, which newProgram then reads. Making the
+// whole tree (ten commands, their flags, help and completion) is most of
+// what a one-shot lookup spent before it asked the registry.
+//
+// A line can name no sub-command when every flag on it is one of the
+// root's own (so that arrange reads it as newProgram would: help and
+// version, which need the whole tree, are not) and every other word has
+// a digit in it or is "-": no sub-command's name or alias has either (a
+// test holds the tree to that), so none of those words can name one.
+func newLookupProgram(env Env, args []string) *cobra.Command {
+	root := newRootCommand(env)
+	registerConfigFlag(root)
+	own := func(name string) *pflag.Flag {
+		if f := root.Flags().Lookup(name); f != nil {
+			return f
+		}
+		return root.PersistentFlags().Lookup(name)
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-" || strings.ContainsAny(a, "0123456789") && !strings.HasPrefix(a, "-"):
+		case strings.HasPrefix(a, "--") && len(a) > 2:
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			f := own(name)
+			if f == nil {
+				return nil
+			}
+			if !hasValue && f.NoOptDefVal == "" {
+				i++ // its value, whatever it looks like
+			}
+		default:
+			return nil // a shorthand, "--", or a word that might name a sub-command
+		}
+	}
+	if env.cobraOut != nil {
+		root.SetOut(env.cobraOut)
+	}
+	root.CompletionOptions.DisableDefaultCmd = true // there are no sub-commands to complete
 	root.SetFlagErrorFunc(flagError)
 	quietAfterSignals(root)
 	return root

@@ -99,7 +99,8 @@ type lookupFlags struct {
 	category    string
 }
 
-// newRootCommand is coview itself: the browser, or one-shot lookups.
+// newRootCommand is coview itself, without its sub-commands (newProgram
+// adds them): the browser, or one-shot lookups.
 func newRootCommand(env Env) *cobra.Command {
 	var f lookupFlags
 	cmd := &cobra.Command{
@@ -122,7 +123,6 @@ func newRootCommand(env Env) *cobra.Command {
 	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
 	cmd.RegisterFlagCompletionFunc("category", completeCategories)
-	cmd.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env), newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env))
 	return cmd
 }
 
