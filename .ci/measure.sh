@@ -9,6 +9,8 @@
 #                                       (against curl and .ci/bareget, a bare Go net/http GET)
 #   SCREEN_RUNS=41 bash .ci/measure.sh  more runs of the time to a useful screen (default 21)
 #   BENCHTIME=3s bash .ci/measure.sh    longer Go benchmarks (default 1s)
+#   ONLY=1 bash .ci/measure.sh          row 1 alone (the one-shot lookup and its start-up),
+#                                       for measuring a start-up change quickly
 #
 # Needs bash 5, coreutils, curl, tmux and awk (and go, for the build and
 # the benchmarks). Every background process and tmux server it starts is
@@ -65,8 +67,10 @@ else
 	say "building: $build"
 	go build -o "$bin" .
 fi
-say "building without debug information, for comparison"
-go build -ldflags='-s -w' -o "$work/coview-stripped" .
+if [[ ${ONLY:-} != 1 ]]; then
+	say "building without debug information, for comparison"
+	go build -ldflags='-s -w' -o "$work/coview-stripped" .
+fi
 # The second yardstick for a one-shot lookup: the least a Go program does
 # to fetch one profile (.ci/bareget: a bare net/http GET, the body printed).
 say "building the bare Go client (.ci/bareget)"
@@ -100,6 +104,17 @@ say "registry on $URL"
 
 rows=()
 row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
+# table prints the rows measured, and the machine they were measured on.
+table() {
+	local cpu
+	cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+	echo
+	echo "Measured $(date -u +%Y-%m-%d) on $(uname -sm), $(nproc) CPUs (${cpu:-unknown CPU}), $(go version | awk '{ print $3 }'), tmux $(tmux -V | awk '{ print $2 }'), $(curl --version | awk 'NR == 1 { print $1, $2 }')."
+	echo
+	echo "| budget | coview | detail | target | verdict |"
+	echo "|---|---|---|---|---|"
+	printf '%s\n' "${rows[@]}"
+}
 
 # --- 1. one-shot lookup against curl and a bare Go client ----------------------
 say "1/13 one-shot lookup: coview --json against curl and a bare Go GET, $RUNS rotating runs each"
@@ -140,9 +155,20 @@ row "1. one-shot \`coview --json NUMBER\` vs a bare Go \`net/http\` GET (\`.ci/b
 init_total=$(awk '$1 == "init" { s += $5 } END { printf "%.1f", s }' "$work/inittrace")
 init_top=$(awk '$1 == "init" { print $5, $2 }' "$work/inittrace" | sort -rn | head -1 | awk '{ printf "%s %.1f ms", $2, $1 }')
 init_ui=$(awk '$1 == "init" && ($2 ~ /^coview\/ui/ || $2 ~ /lipgloss/) { s += $5 } END { printf "%.2f", s }' "$work/inittrace")
+# coview's own packages (coview/...): what their init does is ours to
+# spare; the rest is the dependencies' (the store's engine, yaml, the
+# terminal libraries), which every run of a binary linking them pays.
+init_own=$(awk '$1 == "init" && $2 ~ /^coview(\/|$)/ { s += $5 } END { printf "%.2f", s }' "$work/inittrace")
+init_own_allocs=$(awk '$1 == "init" && $2 ~ /^coview(\/|$)/ { a += $(NF - 1) } END { print a + 0 }' "$work/inittrace")
 row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
-	"$init_total ms in all; largest $init_top" "coview/ui + lipgloss: $init_ui ms (no styles are built)" "no work it does not need" \
-	"$(verdict "$init_total < 5")"
+	"$init_total ms in all; largest $init_top" \
+	"coview's own packages: $init_own ms, $init_own_allocs allocations (its tables are made on first use); coview/ui + lipgloss: $init_ui ms (no styles are built)" \
+	"no work it does not need" "$(verdict "$init_own_allocs == 0")"
+
+if [[ ${ONLY:-} == 1 ]]; then
+	table
+	exit 0
+fi
 
 # --- 2. time to a useful screen ------------------------------------------------
 say "2/13 time to a useful screen in tmux, $SCREEN_RUNS runs"
@@ -563,10 +589,4 @@ else
 fi
 
 # --- the table -----------------------------------------------------------------
-cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-echo
-echo "Measured $(date -u +%Y-%m-%d) on $(uname -sm), $(nproc) CPUs (${cpu:-unknown CPU}), $(go version | awk '{ print $3 }'), tmux $(tmux -V | awk '{ print $2 }'), $(curl --version | awk 'NR == 1 { print $1, $2 }')."
-echo
-echo "| budget | coview | detail | target | verdict |"
-echo "|---|---|---|---|---|"
-printf '%s\n' "${rows[@]}"
+table

@@ -197,8 +197,6 @@ func (l Links) All() []Link {
 	return out
 }
 
-var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
-
 // decodeLenient fills v (a pointer to a struct) from a JSON object. It tries
 // the standard decoder first; only if a member has an unexpected type does
 // it decode member by member, so one bad value spoils only itself. It
@@ -236,7 +234,7 @@ func lenient(raw []byte, rv reflect.Value, path string, bad *[]string) {
 		return
 	}
 	fail := func() { *bad = append(*bad, strings.TrimPrefix(path, ".")) }
-	if rv.CanAddr() && rv.Addr().Type().Implements(unmarshalerType) {
+	if rv.CanAddr() && rv.Addr().Type().Implements(reflect.TypeFor[json.Unmarshaler]()) {
 		if json.Unmarshal(raw, rv.Addr().Interface()) != nil {
 			fail()
 		}

@@ -374,8 +374,14 @@ func (wk *walk) readOfficer(o *officerRead, reserved bool) {
 	wk.emit()
 }
 
-// errTooManyPages ends a list that has not ended after maxPages.
-var errTooManyPages = fmt.Errorf("stopped after %d pages: the registry has not said the list ends", maxPages)
+// tooManyPages ends a list that has not ended after maxPages. (A type,
+// not a variable made by fmt.Errorf, which every run would make at
+// start-up.)
+type tooManyPages struct{}
+
+func (tooManyPages) Error() string {
+	return fmt.Sprintf("stopped after %d pages: the registry has not said the list ends", maxPages)
+}
 
 // pages reads a list to its end, size items a page, handing each answer
 // to take, which says how many items it held and how many the whole list
@@ -402,7 +408,7 @@ func (wk *walk) pages(res api.Resource, size int, emitEach, reserved bool, take 
 			return from, total, nil
 		}
 	}
-	return from, total, errTooManyPages
+	return from, total, tooManyPages{}
 }
 
 // get is an answer from the session, or from the registry when the

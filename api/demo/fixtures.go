@@ -13,7 +13,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"coview/internal/lazy"
 )
@@ -127,13 +126,15 @@ type registry struct {
 // fixtures loads the embedded fixtures once, on first use. The fixtures are
 // part of the program, so a broken one is a bug and panics; the package tests
 // load them on every run.
-var fixtures = sync.OnceValue(func() *registry {
+var fixtureRegistry = lazy.Value[*registry]{Make: func() *registry {
 	reg, err := loadRegistry(fixtureFiles)
 	if err != nil {
 		panic("demo: " + err.Error())
 	}
 	return reg
-})
+}}
+
+func fixtures() *registry { return fixtureRegistry.Get() }
 
 func loadRegistry(fsys fs.FS) (*registry, error) {
 	reg := &registry{

@@ -2,7 +2,8 @@ package cli
 
 import (
 	"runtime/debug"
-	"sync"
+
+	"coview/internal/lazy"
 )
 
 // version is set at build time with
@@ -12,7 +13,7 @@ var version = ""
 
 // programVersion is what --version prints and the User-Agent carries.
 // The build info is parsed once a run, not at each use.
-var programVersion = sync.OnceValue(func() string {
+var builtVersion = lazy.Value[string]{Make: func() string {
 	if version != "" {
 		return version
 	}
@@ -20,6 +21,8 @@ var programVersion = sync.OnceValue(func() string {
 		return bi.Main.Version
 	}
 	return "dev"
-})
+}}
+
+func programVersion() string { return builtVersion.Get() }
 
 func userAgent() string { return "coview/" + programVersion() }
