@@ -162,7 +162,7 @@ init_own=$(awk '$1 == "init" && $2 ~ /^coview(\/|$)/ { s += $5 } END { printf "%
 init_own_allocs=$(awk '$1 == "init" && $2 ~ /^coview(\/|$)/ { a += $(NF - 1) } END { print a + 0 }' "$work/inittrace")
 row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
 	"$init_total ms in all; largest $init_top" \
-	"coview's own packages: $init_own ms, $init_own_allocs allocations (its tables are made on first use); coview/ui + lipgloss: $init_ui ms (no styles are built)" \
+	"coview's own packages: $init_own ms, $init_own_allocs allocations; coview/ui + lipgloss: $init_ui ms (no styles are built)" \
 	"no work it does not need" "$(verdict "$init_own_allocs == 0")"
 
 if [[ ${ONLY:-} == 1 ]]; then
