@@ -1,10 +1,10 @@
 package api
 
 import (
-	"os"
 	"testing"
 
 	"coview/internal/testkit"
+	"coview/internal/testkit/testmain"
 )
 
 func TestMain(m *testing.M) {
@@ -13,5 +13,5 @@ func TestMain(m *testing.M) {
 	// with its own, and compute next to nothing meanwhile. The rest run
 	// one at a time, first.
 	testkit.Parallel(8)
-	os.Exit(m.Run())
+	testmain.Run(m)
 }

@@ -16,6 +16,7 @@ import (
 
 	"coview/api/demo"
 	"coview/internal/testkit"
+	"coview/internal/testkit/testmain"
 )
 
 // binary is the real coview, built once for the tests that run it as a
@@ -23,6 +24,7 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	testmain.Quiet()
 	// These tests mostly wait: for the binary, the terminal and the quota
 	// windows of registries of their own.
 	testkit.Parallel(8)

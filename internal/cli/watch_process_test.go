@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"coview/api/demo"
+	"coview/internal/testkit/testmain"
 )
 
 // asCoview is set in the environment of a copy of the test binary that is
@@ -28,7 +29,7 @@ func TestMain(m *testing.M) {
 		stop()
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	testmain.Run(m)
 }
 
 // coviewProcess starts coview as a process of its own, in the world's
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 func (w *watchWorld) coviewProcess(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = []string{asCoview + "=1", "HOME=" + w.data, "PATH=" + os.Getenv("PATH")}
+	cmd.Env = append([]string{asCoview + "=1", "HOME=" + w.data, "PATH=" + os.Getenv("PATH")}, testmain.Env()...)
 	for k, v := range w.env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package testmain
+
+func reexec(path string, args, env []string) {}
