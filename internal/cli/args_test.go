@@ -9,6 +9,7 @@ import (
 )
 
 func TestArrangePutsTheSubCommandFirstWhereverItsFlagsAre(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ line, want string }{
 		{"--latency 1s serve-demo", "serve-demo --latency 1s"},
 		{"--demo auth status", "auth status --demo"},
@@ -46,6 +47,7 @@ func TestArrangePutsTheSubCommandFirstWhereverItsFlagsAre(t *testing.T) {
 // belongs to: a name that took a value on one command and not on another
 // would be read wrongly on one of them.
 func TestEveryFlagNameMeansTheSameOnEveryCommand(t *testing.T) {
+	t.Parallel()
 	root := newProgram(Env{})
 	seen := map[string]bool{}
 	where := map[string]string{}
@@ -78,6 +80,7 @@ func TestEveryFlagNameMeansTheSameOnEveryCommand(t *testing.T) {
 }
 
 func TestFlagsWorkBeforeTheirSubCommand(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	for _, line := range []string{
 		"--demo auth status",
@@ -93,6 +96,7 @@ func TestFlagsWorkBeforeTheirSubCommand(t *testing.T) {
 }
 
 func TestUsageErrorsExit2AndNameFlagsWithTwoDashes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		line string
 		want []string

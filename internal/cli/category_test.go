@@ -6,6 +6,7 @@ import (
 )
 
 func TestFollowFilingsByCategoryAsksTheRegistry(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "--plain", "--follow", "filings", "--category", "accounts", "00006401")
 	if r.code != 0 {
@@ -34,6 +35,7 @@ func TestFollowFilingsByCategoryAsksTheRegistry(t *testing.T) {
 }
 
 func TestACategoryListIsCheckedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -61,6 +63,7 @@ func TestACategoryListIsCheckedBeforeAnyRequest(t *testing.T) {
 }
 
 func TestACategoryWithNoFilingsSaysSo(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "--plain", "--follow", "history", "--category", "insolvency,liquidation", "00006400")
 	if r.code != 0 || !strings.Contains(r.stdout, "No filings are listed in the categories asked for (insolvency, liquidation).") {

@@ -48,6 +48,7 @@ func wantConnections(t *testing.T, srv *testkit.Server, number string, opts conn
 // --plain prints exactly the rows present gives for the same walk, as
 // the browser shows them.
 func TestPlainConnectionsPrintTheRowsPresentGives(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args    []string
 		number  string
@@ -99,6 +100,7 @@ type connectionsJSON struct {
 }
 
 func TestJSONConnectionsHoldThePeopleAndTheLinksBetweenThem(t *testing.T) {
+	t.Parallel()
 	srv := connectionsRegistry(t, nil)
 	r := run(t, "", demoEnv(srv), "connections", "--json", "--depth", "2", "00006412")
 	if r.code != 0 {
@@ -151,6 +153,7 @@ func TestJSONConnectionsHoldThePeopleAndTheLinksBetweenThem(t *testing.T) {
 }
 
 func TestDotConnectionsAreAGraphWithPastLinksDashed(t *testing.T) {
+	t.Parallel()
 	srv := connectionsRegistry(t, nil)
 	r := run(t, "", demoEnv(srv), "connections", "--dot", "00006413")
 	if r.code != 0 {
@@ -228,6 +231,7 @@ func hostileRegistry(t *testing.T) *httptest.Server {
 }
 
 func TestConnectionsNeutraliseHostileNames(t *testing.T) {
+	t.Parallel()
 	srv := hostileRegistry(t)
 	env := map[string]string{"COVIEW_BASE_URL": srv.URL, "COVIEW_API_KEY": demo.Key}
 	for _, format := range []string{"--plain", "--json", "--dot"} {
@@ -256,6 +260,7 @@ func TestConnectionsNeutraliseHostileNames(t *testing.T) {
 }
 
 func TestConnectionsExitCodes(t *testing.T) {
+	t.Parallel()
 	srv := connectionsRegistry(t, nil)
 	for _, c := range []struct {
 		args   []string
@@ -287,6 +292,7 @@ func TestConnectionsExitCodes(t *testing.T) {
 // What could not be read because of an error is listed, said on stderr,
 // and the exit code says the answer is not whole.
 func TestAnErrorLeftOutIsListedAndExits1(t *testing.T) {
+	t.Parallel()
 	srv := connectionsRegistry(t, func(r *http.Request) int {
 		if strings.Contains(r.URL.Path, "5XaNFRNAyicbLXuyyqc_8hevpN-") {
 			return http.StatusInternalServerError
@@ -306,6 +312,7 @@ func TestAnErrorLeftOutIsListedAndExits1(t *testing.T) {
 }
 
 func TestTheStatusLineIsRewrittenInPlaceAndWaitsGoAboveIt(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	s := &statusLine{w: &b, width: 12}
 	s.Set("officers checked 1 of 9")

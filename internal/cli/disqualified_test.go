@@ -34,6 +34,7 @@ func recordPage(t *testing.T, c *api.Client, link string) (string, []byte) {
 // with the record last, and coview disqualified prints that record as
 // present puts it in words, or as the registry's JSON as received.
 func TestASearchOfTheDisqualifiedLeadsAScriptToEachRecord(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	c := testclient.For(t, srv.URL)
 	for _, tt := range []struct{ query, link string }{
@@ -89,6 +90,7 @@ func TestASearchOfTheDisqualifiedLeadsAScriptToEachRecord(t *testing.T) {
 // A record is named as search prints it, by its link, or by its web
 // page's address, with flags anywhere on the line.
 func TestADisqualifiedRecordIsNamedInEveryFormAScriptHas(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	for _, args := range [][]string{
 		{"disqualified", "natural/" + demo.DisqualifiedNaturalID},
@@ -106,6 +108,7 @@ func TestADisqualifiedRecordIsNamedInEveryFormAScriptHas(t *testing.T) {
 }
 
 func TestDisqualifiedExitCodes(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	natural := "natural/" + demo.DisqualifiedNaturalID
 	cases := []struct {
@@ -143,6 +146,7 @@ func TestDisqualifiedExitCodes(t *testing.T) {
 }
 
 func TestDisqualifiedHelpSaysWhatARecordIs(t *testing.T) {
+	t.Parallel()
 	r := run(t, "", nil, "disqualified", "--help")
 	for _, w := range []string{"natural/ID", "corporate/ID", "search --disqualified", "--json", "Exit codes"} {
 		if r.code != 0 || !strings.Contains(r.stdout, w) {

@@ -67,6 +67,7 @@ func TestDocumentSavesInTheCurrentDirectoryUnderANameThatSaysWhatItIs(t *testing
 // it (from the page of the filing history its row is on), description
 // values and all.
 func TestDocumentSavesUnderTheNameTheBrowserSavesItUnder(t *testing.T) {
+	t.Parallel()
 	env := demoDocuments(t)
 	c := testclient.For(t, env["COVIEW_BASE_URL"])
 	history, err := c.Get(context.Background(), "/company/00006400/filing-history", nil)
@@ -92,6 +93,7 @@ func TestDocumentSavesUnderTheNameTheBrowserSavesItUnder(t *testing.T) {
 }
 
 func TestDocumentGoesWhereOutputSays(t *testing.T) {
+	t.Parallel()
 	env := demoDocuments(t)
 	dir := t.TempDir()
 	mine := filepath.Join(dir, "mine.pdf")
@@ -140,6 +142,7 @@ func TestDocumentGoesWhereOutputSays(t *testing.T) {
 
 // Every way it can fail has its exit code, a message, and leaves no file.
 func TestDocumentFailuresHaveExitCodesAndLeaveNoFile(t *testing.T) {
+	t.Parallel()
 	env := demoDocuments(t)
 	wrongKey := map[string]string{}
 	noKey := map[string]string{}
@@ -187,6 +190,7 @@ func TestDocumentFailuresHaveExitCodesAndLeaveNoFile(t *testing.T) {
 // transfer itself looks whole) has not sent the document: exit 1, a
 // message that says the download is incomplete, and no file.
 func TestDocumentThatArrivesIncompleteIsNotSaved(t *testing.T) {
+	t.Parallel()
 	storage := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "1000")
 		w.Write(append([]byte("%PDF-1.4 "), bytes.Repeat([]byte("x"), 991)...))
@@ -252,6 +256,7 @@ func (c *tally) get() (int, int) {
 // at, for every kind of redirect, and never to the storage; a metadata
 // link on another origin is refused, and nothing is sent there.
 func TestDocumentSendsTheKeyOnlyToTheRegistryAndTheDocumentAPI(t *testing.T) {
+	t.Parallel()
 	for _, status := range []int{301, 302, 303, 307, 308, 0} {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			var reg, doc, sto, elsewhere tally

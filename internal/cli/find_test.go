@@ -35,6 +35,7 @@ func oneCompany(w http.ResponseWriter, r *http.Request) {
 // spellings (coview's and the registry's own), lists repeatable or
 // comma-separated, dates as people type them; nothing else is sent.
 func TestEveryFilterFlagReachesItsParameter(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want url.Values
@@ -75,6 +76,7 @@ func TestEveryFilterFlagReachesItsParameter(t *testing.T) {
 // A value the registry would refuse or misread never reaches it: the
 // command ends with exit 2, naming the flag, and the nearest valid value.
 func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want string
@@ -110,6 +112,7 @@ func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
 // Nothing found (the registry's 404 with an empty body) is "no companies
 // match", exit 4; a refusal's plain text is shown cleaned, exit 2.
 func TestNothingFoundAndRefusalsAreSaid(t *testing.T) {
+	t.Parallel()
 	_, env := recording(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotFound) })
 	r := run(t, "", env, "search", "--sic", "62020", "--location", "leeds")
 	if r.code != exitNotFound || r.stdout != "" || !strings.Contains(r.stderr, "no companies match: SIC 62020, in leeds") {
@@ -131,6 +134,7 @@ func TestNothingFoundAndRefusalsAreSaid(t *testing.T) {
 // --all asks 5,000 a request and stops where the registry stops serving
 // (10,000), saying so on stderr with how to reach the rest.
 func TestAllStopsAtTheRegistrysCapAndSaysSo(t *testing.T) {
+	t.Parallel()
 	rec, env := recording(t, func(w http.ResponseWriter, r *http.Request) {
 		start := r.URL.Query().Get("start_index")
 		fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":12345,"items":[{"company_number":"0000%s","company_name":"A LTD"}]}`, start)
@@ -151,6 +155,7 @@ func TestAllStopsAtTheRegistrysCapAndSaysSo(t *testing.T) {
 // An advanced search of up to 5,000 companies costs one request with
 // --all, of up to 10,000 two; the demo's (883 active) one.
 func TestAdvancedSearchRequests(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ hits, want int }{{883, 1}, {5000, 1}, {5001, 2}, {10000, 2}} {
 		rec, env := recording(t, func(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":%d,"items":[{"company_number":"00000001"}]}`, tc.hits)
@@ -171,6 +176,7 @@ func TestAdvancedSearchRequests(t *testing.T) {
 // --csv is one row per company under a header, quoted so that a CSV
 // reader reads back names with commas, quotes and line breaks.
 func TestCSVRoundTrips(t *testing.T) {
+	t.Parallel()
 	names := []string{`SMITH, JONES & CO LTD`, `THE "BEST" LTD`, "TWO\nLINES LTD", "PLAIN LTD"}
 	_, env := recording(t, func(w http.ResponseWriter, r *http.Request) {
 		var items []map[string]any
@@ -198,6 +204,7 @@ func TestCSVRoundTrips(t *testing.T) {
 // --plain prints present's rows of the same answers, and the other two
 // searches find what the demo holds.
 func TestFindPrintsTheRowsPresentGives(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	c := testclient.For(t, srv.URL)
 	cases := []struct {

@@ -52,6 +52,7 @@ func wantFollowed(t *testing.T, c *api.Client, p *api.Profile, link string, all 
 // the rows present gives for the same answers: the browser draws from the
 // same functions, so the two cannot drift apart.
 func TestPlainFollowPrintsTheRowsPresentGivesForEveryKind(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	c := testclient.For(t, srv.URL)
 	kinds := map[api.ResourceKind]bool{}
@@ -91,6 +92,7 @@ func TestPlainFollowPrintsTheRowsPresentGivesForEveryKind(t *testing.T) {
 }
 
 func TestFollowPrintsTheFirstPageAndSaysHowManyMore(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "--plain", "--follow", "filings", "00006401")
 	rows := strings.Count(r.stdout, "\n") - 3 // the summary, a blank line and the column titles
@@ -131,6 +133,7 @@ func TestFollowPrintsTheFirstPageAndSaysHowManyMore(t *testing.T) {
 }
 
 func TestFollowJSONIsTheLinkedResourceAsReceived(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "--json", "--follow", "officers", "00006400")
 	var list struct {
@@ -146,6 +149,7 @@ func TestFollowJSONIsTheLinkedResourceAsReceived(t *testing.T) {
 // lists the profile's links; a link the registry knows but this company
 // lacks is "not found".
 func TestFollowRefusesALinkTheProfileCannotHave(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	cases := []struct {
 		name string
@@ -182,6 +186,7 @@ func TestFollowRefusesALinkTheProfileCannotHave(t *testing.T) {
 }
 
 func TestFollowShortFormsNameTheUsualLinks(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	cases := []struct{ number, link, want string }{
 		{"00006411", "psc", "Notified"},

@@ -8,6 +8,7 @@ import (
 // Issue 11, item 19: the demo's key is built in, so nothing the demo does
 // speaks of the keyring, whatever the machine has.
 func TestTheDemoNeverSpeaksOfTheKeyring(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{
 		"--demo auth status",
 		"auth --demo status --offline",
@@ -31,6 +32,7 @@ func TestTheDemoNeverSpeaksOfTheKeyring(t *testing.T) {
 }
 
 func TestLoginOnTheDemoStoresNothing(t *testing.T) {
+	t.Parallel()
 	r := run(t, "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7\n", nil, "--demo", "auth", "login")
 	if r.code != exitUsage || !strings.Contains(r.stderr, "built in") || !strings.Contains(r.stderr, "nothing was stored") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -39,6 +41,7 @@ func TestLoginOnTheDemoStoresNothing(t *testing.T) {
 
 // A COVIEW_API_KEY meant for the live registry does not break the demo.
 func TestTheDemoUsesItsOwnKeyWhateverTheEnvironmentSays(t *testing.T) {
+	t.Parallel()
 	r := run(t, "", map[string]string{"COVIEW_API_KEY": "not-a-key"}, "--demo", "--json", "00006400")
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -48,6 +51,7 @@ func TestTheDemoUsesItsOwnKeyWhateverTheEnvironmentSays(t *testing.T) {
 // Issue 11, item 17: the key screen says, before the key is typed, where
 // it will be kept, and saving it then does what was said.
 func TestTheKeyScreenIsToldWhereTheKeyWillBeKept(t *testing.T) {
+	t.Parallel()
 	live := &registry{host: "api.company-information.service.gov.uk"}
 	noBus := func() bool { return false }
 	bus := func() bool { return true }
@@ -81,6 +85,7 @@ func TestTheKeyScreenIsToldWhereTheKeyWillBeKept(t *testing.T) {
 // With no session bus, the key typed into the browser is used for the
 // session, as the screen said, and the keyring is never asked.
 func TestWithNoSessionBusTheBrowsersKeyIsUsedForTheSessionOnly(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	k := keys{
 		reg: &registry{host: "api.company-information.service.gov.uk"},

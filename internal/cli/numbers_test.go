@@ -17,6 +17,7 @@ import (
 // Issue 11, item 22: numbers piped in are read only with "-"; without it,
 // the message says so instead of only "no company number given".
 func TestNoNumberSaysHowToReadThemFromStdin(t *testing.T) {
+	t.Parallel()
 	for _, flag := range []string{"--json", "--plain"} {
 		r := run(t, "6400\n", nil, "--demo", flag)
 		if r.code != exitUsage || r.stdout != "" {
@@ -33,6 +34,7 @@ func TestNoNumberSaysHowToReadThemFromStdin(t *testing.T) {
 // A line with no number is tried like the rest and fails with exit 2
 // (issue 20, item 2), after the number before it was printed.
 func TestStdinNumbersAreReadWithADash(t *testing.T) {
+	t.Parallel()
 	r := run(t, "Company No. 00006400\nnot a number here\n", nil, "--demo", "--json", "-")
 	if r.code != exitUsage || !strings.Contains(r.stdout, `"company_number":"00006400"`) {
 		t.Fatalf("exit %d: %.200s\n%s", r.code, r.stdout, r.stderr)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestThereIsADisplayOnlyWhereAWindowWouldBeSeen(t *testing.T) {
+	t.Parallel()
 	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
 	cases := []struct {
 		vars map[string]string
@@ -38,6 +39,7 @@ func TestThereIsADisplayOnlyWhereAWindowWouldBeSeen(t *testing.T) {
 }
 
 func TestAFileIsOpenedByAURLThatNamesItExactly(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("paths here are Unix paths")
 	}

@@ -42,6 +42,7 @@ func wantSearched(t *testing.T, c *api.Client, kind api.ResourceKind, query stri
 // exactly the rows present gives for the same answers: the browser draws
 // its results from the same functions, so the two cannot drift apart.
 func TestPlainSearchPrintsTheRowsPresentGives(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	c := testclient.For(t, srv.URL)
 	kinds := []struct {
@@ -78,6 +79,7 @@ func TestPlainSearchPrintsTheRowsPresentGives(t *testing.T) {
 // it: a company's name, number and status; an officer's name, birth and
 // appointments.
 func TestPlainSearchPrintsAMatchALine(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	cases := []struct {
 		args []string
@@ -108,6 +110,7 @@ func TestPlainSearchPrintsAMatchALine(t *testing.T) {
 // --json prints the registry's bodies exactly as received: one page
 // without --all, every page, one a line, with it.
 func TestSearchJSONIsTheBodiesAsReceived(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	var bodies []string
 	for start := 0; start < api.SearchDepthCap; start += pageSize {
@@ -145,6 +148,7 @@ func TestSearchJSONIsTheBodiesAsReceived(t *testing.T) {
 // 1,000: the first page says how many more there are, and --all prints
 // up to the cap and says that the cap cut it.
 func TestSearchAllStopsAtTheRegistrysCapAndSaysSo(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	r := run(t, "", demoEnv(srv), "search", "--plain", "--companies", "ltd")
 	rows := strings.Count(r.stdout, "\n") - 3 // the summary, a blank line and the column titles
@@ -180,6 +184,7 @@ func TestSearchAllStopsAtTheRegistrysCapAndSaysSo(t *testing.T) {
 }
 
 func TestSearchExitCodes(t *testing.T) {
+	t.Parallel()
 	srv := demoRegistry(t)
 	cases := []struct {
 		name string
@@ -221,6 +226,7 @@ func TestSearchExitCodes(t *testing.T) {
 // The words after the flags form the query, with flags anywhere on the
 // line, before "search" included.
 func TestSearchWordsFormTheQueryWhereverTheFlagsAre(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{
 		"--demo search marzipan mountain",
 		"search marzipan --demo mountain",
@@ -238,6 +244,7 @@ func TestSearchWordsFormTheQueryWhereverTheFlagsAre(t *testing.T) {
 // A query reaches the registry as typed, whatever it holds: &, +, %, ?,
 // non-ASCII letters; runs of white space are one space.
 func TestSearchSendsTheQueryAsTyped(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args  []string
 		query string

@@ -8,6 +8,8 @@ import (
 
 // Issue 11, item 23: a signal ends the program with 128 plus its number,
 // as shells expect, not 0.
+// Not parallel: it signals the whole process, and a command another test
+// runs in-process meanwhile could take the signal for its own.
 func TestASignalGivesTheExitStatusShellsExpect(t *testing.T) {
 	cases := []struct {
 		sig  syscall.Signal

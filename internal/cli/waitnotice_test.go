@@ -14,6 +14,7 @@ import (
 // is waited for and until when; requests held back for the same reset are
 // one wait; the end of a wait says nothing; network text is sanitised.
 func TestEachWaitIsOneLineOnStderr(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	tell := waitLines(&b)
 	until := time.Now().Add(43 * time.Second)
