@@ -210,11 +210,15 @@ func (s *tmuxSession) screen() string { return s.tmux("capture-pane", "-p") }
 
 // until reads the screen until ok holds for it, each time the pane has
 // been written to, and fails the test, saying what it waited for, if
-// that takes longer than waitBound.
+// that takes longer than waitBound. It reads it again every recheck too:
+// under load a notice of output has been seen to go missing (the screen
+// held what was waited for, and nothing woke the wait).
 func (s *tmuxSession) until(what func() string, ok func(screen string) bool) string {
 	s.t.Helper()
 	deadline := time.NewTimer(waitBound)
 	defer deadline.Stop()
+	recheck := time.NewTicker(250 * time.Millisecond)
+	defer recheck.Stop()
 	for {
 		select { // what is written from here on wakes the wait below
 		case <-s.written:
@@ -226,6 +230,7 @@ func (s *tmuxSession) until(what func() string, ok func(screen string) bool) str
 		}
 		select {
 		case <-s.written:
+		case <-recheck.C:
 		case <-s.ended:
 			s.t.Fatalf("the tmux client ended while waiting for %s; the screen showed:\n%s", what(), screen)
 		case <-deadline.C:
