@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,5 +85,21 @@ func TestAThemeSaysTheBackgroundInsteadOfAskingTheTerminal(t *testing.T) {
 	defer m.cancel()
 	if _, said := m.background()().(tea.BackgroundColorMsg); said {
 		t.Error("auto answers for the terminal instead of asking it")
+	}
+}
+
+// TestTheSortLineSaysTheSortKeysAsBound: with sort and reverse given
+// other keys, a sorted list's line says those keys, not s and S.
+func TestTheSortLineSaysTheSortKeysAsBound(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{},
+		Keys: map[string][]string{"sort": {"z"}, "reverse": {"Z"}}})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	follow(t, m, "00006400", "Officers")
+	press(t, m, "z")
+	got := screen(m)
+	mustContain(t, got, "Sorted by Name ↑", "z: next column · Z: reverse")
+	if strings.Contains(got, "s: next column") {
+		t.Fatalf("the sort line names s, which no longer sorts:\n%s", got)
 	}
 }

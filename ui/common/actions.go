@@ -79,6 +79,13 @@ func keyWords(ks []string) string {
 	return strings.Join(out, "/")
 }
 
+// SortKeys are the keys that sort a list by its next column and the
+// other way, as bound ("s" and "S" unless the settings say otherwise),
+// for the lines that say how a list is ordered.
+func (k *KeyMap) SortKeys() (next, reverse string) {
+	return keyWords(k.Lists.Sort.Keys()), keyWords(k.Lists.Reverse.Keys())
+}
+
 // ActionKeys are the actions' names with their keys as bound, for the
 // settings file's checks and for coview config show.
 func (k *KeyMap) ActionKeys() []NamedKeys {

@@ -45,7 +45,8 @@ func (t *Model) SortLines(w int) []string {
 	case !l.Done:
 		what = fmt.Sprintf("the %s rows loaded so far; end loads the rest", present.Thousands(l.Count))
 	}
-	text := fmt.Sprintf("Sorted by %s: %s · s: next column · S: reverse", common.Line(l.SortWords()), what)
+	next, reverse := t.C.Keys.SortKeys()
+	text := fmt.Sprintf("Sorted by %s: %s · %s: next column · %s: reverse", common.Line(l.SortWords()), what, next, reverse)
 	return []string{common.Fit("  "+t.C.Styles.Meta.Render(text), w)}
 }
 

@@ -149,7 +149,8 @@ func (p *Part) pastedLine(w int) []string {
 	if p.screening() == nil || p.T.Rows.Sorted() {
 		return nil
 	}
-	text := "In the order pasted · s: sort by a column · :sort COLUMN"
+	next, _ := p.C.Keys.SortKeys()
+	text := "In the order pasted · " + next + ": sort by a column · :sort COLUMN"
 	return []string{common.Fit("  "+p.C.Styles.Meta.Render(text), w)}
 }
 
