@@ -2,12 +2,12 @@ package demo
 
 import (
 	"bytes"
+	"coview/internal/lazy"
 	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -211,13 +211,13 @@ func newDocuments(opts ServeOptions, selfURL, storageURL string, secret []byte) 
 	if d.slowRate <= 0 {
 		d.slowRate = defaultSlowRate
 	}
-	d.index = sharedDocuments
+	d.index = sharedDocuments.Get
 	return d
 }
 
 // sharedDocuments are the fixtures' documents by id, built once a process
 // as the fixtures are, and never changed once built.
-var sharedDocuments = sync.OnceValue(func() map[string]*document { return indexDocuments(fixtures()) })
+var sharedDocuments = lazy.Value[map[string]*document]{Make: func() map[string]*document { return indexDocuments(fixtures()) }}
 
 // api is the document API: GET /document/{id} is the metadata and GET
 // /document/{id}/content a redirect to the content in storage, both with
