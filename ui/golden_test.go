@@ -203,6 +203,22 @@ var goldenScreens = []struct {
 const screeningPaste = "Company number\n00006400\n6401\n00006402\nCompany No. 00006403\nOC006404\nsc 6405\n" +
 	"FC006406\n00006407\n00006408\n00006409\nGrumble & Sons Plumbing Limited\n99999999\n"
 
+// requireGolden holds the screen to its golden file, and to the window:
+// as many lines as it is tall, none wider than it.
+func requireGolden(t *testing.T, m *model, w, h int) {
+	t.Helper()
+	got := screen(m)
+	if n := lines(got); n != h {
+		t.Errorf("%d lines, want %d", n, h)
+	}
+	for _, l := range splitLines(got) {
+		if width(l) > w {
+			t.Errorf("line of %d cells: %q", width(l), l)
+		}
+	}
+	golden.RequireEqual(t, got)
+}
+
 // TestGolden keeps the main screens, as text without styling, at the
 // smallest supported terminal and a large one, on the demo registry with
 // the date pinned. Run with -update after a deliberate change and read
@@ -216,16 +232,7 @@ func TestGolden(t *testing.T) {
 				m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
 				sc.setup(t, m)
-				got := screen(m)
-				if n := lines(got); n != size.h {
-					t.Errorf("%d lines, want %d", n, size.h)
-				}
-				for _, l := range splitLines(got) {
-					if width(l) > size.w {
-						t.Errorf("line of %d cells: %q", width(l), l)
-					}
-				}
-				golden.RequireEqual(t, got)
+				requireGolden(t, m, size.w, size.h)
 			})
 		}
 	}

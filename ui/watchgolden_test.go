@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/golden"
 )
 
 // watchGoldens are the screens of the watch list TestGoldenWatch keeps,
@@ -43,16 +42,7 @@ func TestGoldenWatch(t *testing.T) {
 				m := w.model(t, Options{Version: "v1.0.0-test", Documents: noDocuments{}})
 				send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
 				sc.setup(t, m)
-				got := screen(m)
-				if n := lines(got); n != size.h {
-					t.Errorf("%d lines, want %d", n, size.h)
-				}
-				for _, l := range splitLines(got) {
-					if width(l) > size.w {
-						t.Errorf("line of %d cells: %q", width(l), l)
-					}
-				}
-				golden.RequireEqual(t, got)
+				requireGolden(t, m, size.w, size.h)
 			})
 		}
 	}
