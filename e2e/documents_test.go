@@ -255,21 +255,11 @@ func TestTheBinaryLeavesNoFileWhenADownloadFails(t *testing.T) {
 			}
 		})
 		dir := t.TempDir()
-		cmd := exec.Command(binary, s.args(dir, "--timeout", "1m")...)
-		cmd.Env = cleanEnv(t, "COVIEW_API_KEY="+goodKey)
+		cmd := command(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), s.args(dir, "--timeout", "1m")...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-arrived:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Fatal("the download never began")
-		}
-		cmd.Process.Signal(syscall.SIGINT)
-		err := cmd.Wait()
+		startOnceAsked(t, cmd, arrived, "the download's first bytes")
+		err := signalAndWait(t, cmd, syscall.SIGINT)
 		if cmd.ProcessState.ExitCode() != 130 {
 			t.Fatalf("%v: %s", err, stderr.String())
 		}

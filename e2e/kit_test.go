@@ -136,6 +136,39 @@ func command(t *testing.T, env []string, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// startOnceAsked starts cmd and waits, up to 10s, for arrived: the
+// server has the request cmd was to send. If it never comes the test
+// fails, saying what did not happen, and cmd is killed.
+func startOnceAsked(t *testing.T, cmd *exec.Cmd, arrived <-chan struct{}, what string) {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-arrived:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal(what + " never arrived")
+	}
+}
+
+// signalAndWait sends cmd sig and waits, up to 10s, for it to end; if it
+// does not, the test fails and cmd is killed.
+func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) error {
+	t.Helper()
+	cmd.Process.Signal(sig)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("%v did not end coview", sig)
+	}
+	return nil
+}
+
 func runCoview(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // Issue 11, item 23: a one-shot command waiting on a slow registry ends on
@@ -30,29 +29,11 @@ func TestOneShotExitsWith128PlusTheSignal(t *testing.T) {
 				<-r.Context().Done() // a registry that never answers
 			}))
 			t.Cleanup(srv.Close)
-			cmd := exec.Command(binary, "--json", "--timeout", "1m", "--base-url", srv.URL, "00006400")
-			cmd.Env = cleanEnv(t, "COVIEW_API_KEY="+goodKey)
+			cmd := command(t, cleanEnv(t, "COVIEW_API_KEY="+goodKey), "--json", "--timeout", "1m", "--base-url", srv.URL, "00006400")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case <-arrived:
-			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				t.Fatal("the request never arrived")
-			}
-			cmd.Process.Signal(tc.sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				t.Fatalf("%v did not end the lookup", tc.sig)
-			}
+			startOnceAsked(t, cmd, arrived, "the request")
+			err := signalAndWait(t, cmd, tc.sig)
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
 				t.Fatalf("after %v: %v (exit %d), want exit %d\nstderr: %s", tc.sig, err, cmd.ProcessState.ExitCode(), tc.code, stderr.String())
