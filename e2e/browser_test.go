@@ -43,12 +43,7 @@ func TestEndToEndInARealTerminal(t *testing.T) {
 
 	s.keys("q")
 	s.waitFor("coview exited with 0")
-	if alt := strings.TrimSpace(s.tmux("display-message", "-p", "#{alternate_on}")); alt != "0" {
-		t.Fatalf("the alternate screen is still on after quitting (%s)", alt)
-	}
-	if cursor := strings.TrimSpace(s.tmux("display-message", "-p", "#{cursor_flag}")); cursor != "1" {
-		t.Fatalf("the cursor is still hidden after quitting (%s)", cursor)
-	}
+	s.mustBeRestored("after quitting")
 }
 
 // A failed lookup leaves the search text for editing, and the previous
@@ -100,12 +95,7 @@ func TestEndToEndSignalsLeaveTheTerminalRestored(t *testing.T) {
 			if strings.Contains(screen, "panic") || strings.Contains(screen, "goroutine") {
 				t.Fatalf("a signal produced a crash report:\n%s", screen)
 			}
-			if alt := strings.TrimSpace(s.tmux("display-message", "-p", "#{alternate_on}")); alt != "0" {
-				t.Fatalf("SIG%s left the alternate screen on", sig)
-			}
-			if cursor := strings.TrimSpace(s.tmux("display-message", "-p", "#{cursor_flag}")); cursor != "1" {
-				t.Fatalf("SIG%s left the cursor hidden", sig)
-			}
+			s.mustBeRestored("after SIG" + sig)
 		})
 	}
 }

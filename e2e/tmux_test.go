@@ -239,6 +239,18 @@ func (s *tmuxSession) until(what func() string, ok func(screen string) bool) str
 	}
 }
 
+// mustBeRestored fails the test unless the terminal is as coview found
+// it (when: "after quitting"): off the alternate screen, cursor shown.
+func (s *tmuxSession) mustBeRestored(when string) {
+	s.t.Helper()
+	if alt := strings.TrimSpace(s.tmux("display-message", "-p", "#{alternate_on}")); alt != "0" {
+		s.t.Fatalf("the alternate screen is still on %s (%s)", when, alt)
+	}
+	if cursor := strings.TrimSpace(s.tmux("display-message", "-p", "#{cursor_flag}")); cursor != "1" {
+		s.t.Fatalf("the cursor is still hidden %s (%s)", when, cursor)
+	}
+}
+
 // waitFor waits until every text is on the screen.
 func (s *tmuxSession) waitFor(texts ...string) string {
 	s.t.Helper()
