@@ -75,6 +75,10 @@ fi
 # to fetch one profile (.ci/bareget: a bare net/http GET, the body printed).
 say "building the bare Go client (.ci/bareget)"
 go build -o "$work/bareget" ./.ci/bareget
+# The floor for a lookup in coview's binary: the same bare GET, built
+# with -tags linked so that it links everything coview links (and runs
+# their start-up) without running any of coview's code.
+go build -tags linked -o "$work/bareget-linked" ./.ci/bareget
 
 # registry VAR LIMIT WINDOW LATENCY: starts coview serve-demo on a free
 # loopback port and sets VAR to its URL. (Not $(registry ...): the server
@@ -117,26 +121,26 @@ table() {
 }
 
 # --- 1. one-shot lookup against curl and a bare Go client ----------------------
-say "1/13 one-shot lookup: coview --json against curl and a bare Go GET, $RUNS rotating runs each"
+say "1/13 one-shot lookup: coview --json against curl, a bare Go GET and that GET linked with coview's packages, $RUNS rotating runs each"
 want=$("${clean[@]}" curl -s -u "$KEY:" "$URL/company/00006400")
 got=$("${clean[@]}" "$bin" --json --base-url "$URL" 00006400)
 [[ $got == "$want" ]] || { say "coview --json and curl disagree"; exit 1; }
 got=$("${clean[@]}" "$work/bareget" "$URL/company/00006400")
 [[ $got == "$want" ]] || { say "the bare Go client and curl disagree"; exit 1; }
-: >"$work/coview.us"
-: >"$work/curl.us"
-: >"$work/bareget.us"
-order=(coview curl bareget)
+got=$("${clean[@]}" "$work/bareget-linked" "$URL/company/00006400")
+[[ $got == "$want" ]] || { say "the bare Go client linked with coview's packages and curl disagree"; exit 1; }
+order=(coview curl bareget bareget-linked)
+for which in "${order[@]}"; do : >"$work/$which.us"; done
 for ((i = 0; i < RUNS; i++)); do
-	# Each in turn goes first, second and third, so that none always
-	# follows the same one.
-	for ((j = 0; j < 3; j++)); do
-		which=${order[(i + j) % 3]}
+	# Each in turn goes first, second, third and fourth, so that none
+	# always follows the same one.
+	for ((j = 0; j < ${#order[@]}; j++)); do
+		which=${order[(i + j) % ${#order[@]}]}
 		t0=${EPOCHREALTIME/./}
 		case $which in
 		coview) "${clean[@]}" "$bin" --json --base-url "$URL" 00006400 >/dev/null ;;
 		curl) "${clean[@]}" curl -q -s -u "$KEY:" "$URL/company/00006400" >/dev/null ;;
-		bareget) "${clean[@]}" "$work/bareget" "$URL/company/00006400" >/dev/null ;;
+		bareget | bareget-linked) "${clean[@]}" "$work/$which" "$URL/company/00006400" >/dev/null ;;
 		esac
 		t1=${EPOCHREALTIME/./}
 		echo $((t1 - t0)) >>"$work/$which.us"
@@ -145,10 +149,17 @@ done
 c=$(median <"$work/coview.us")
 u=$(median <"$work/curl.us")
 g=$(median <"$work/bareget.us")
+l=$(median <"$work/bareget-linked.us")
 row "1. one-shot \`coview --json NUMBER\` vs \`curl -s -u KEY: URL\` (median of $RUNS rotating runs each)" \
 	"coview $(ms "$c") ms, curl $(ms "$u") ms" "ratio $(ratio "$c" "$u")" "ratio ≤ 1" "$(verdict "$c <= $u")"
 row "1. one-shot \`coview --json NUMBER\` vs a bare Go \`net/http\` GET (\`.ci/bareget\`, same runs)" \
 	"coview $(ms "$c") ms, bare Go $(ms "$g") ms" "ratio $(ratio "$c" "$g")" "ratio ≤ 1.2" "$(verdict "$c <= 1.2 * $g")"
+# No budget: how much of that ratio is the binary's (what it links and
+# their start-up) and how much coview's own code.
+row "1. the same bare GET linked with everything coview links (\`.ci/bareget\` built with \`-tags linked\`, same runs)" \
+	"linked $(ms "$l") ms, bare Go $(ms "$g") ms, coview $(ms "$c") ms" \
+	"linked / bare Go $(ratio "$l" "$g"): the floor for any Go program linking coview's packages; coview / linked $(ratio "$c" "$l"): coview's own code" \
+	"(no budget)" "–"
 
 # Where a one-shot run's start-up goes: package init, before main.
 "${clean[@]}" GODEBUG=inittrace=1 "$bin" --json --base-url "$URL" 00006400 2>"$work/inittrace" >/dev/null
