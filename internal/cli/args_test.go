@@ -133,7 +133,7 @@ func TestUsageErrorsExit2AndNameFlagsWithTwoDashes(t *testing.T) {
 	}
 }
 
-// A lookup's line is read by the root command alone (newLookupProgram),
+// A lookup's line is read by the root command alone (newCommands),
 // and exactly as the whole tree would read it: the same order, and the
 // root as the command that runs. Any line that might name a sub-command,
 // or asks for help or the version, is left to the whole tree.
@@ -161,8 +161,8 @@ func TestALineThatCanNameNoSubCommandIsReadByTheRootAlone(t *testing.T) {
 	}
 	for _, line := range alone {
 		args := strings.Fields(line)
-		root := newLookupProgram(Env{}, args)
-		if root == nil {
+		root, whole := newCommands(Env{}, args)
+		if whole {
 			t.Errorf("%q is left to the whole tree, though it can name no sub-command", line)
 			continue
 		}
@@ -176,13 +176,13 @@ func TestALineThatCanNameNoSubCommandIsReadByTheRootAlone(t *testing.T) {
 		}
 	}
 	for _, line := range whole {
-		if newLookupProgram(Env{}, strings.Fields(line)) != nil {
+		if _, whole := newCommands(Env{}, strings.Fields(line)); !whole {
 			t.Errorf("%q is read by the root alone; it is for the whole tree", line)
 		}
 	}
 }
 
-// newLookupProgram takes a word with a digit in it, or "-", for no
+// lookupLine takes a word with a digit in it, or "-", for no
 // sub-command's: so none may have such a name or alias.
 func TestNoSubCommandIsNamedWithADigitOrADash(t *testing.T) {
 	t.Parallel()

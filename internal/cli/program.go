@@ -41,10 +41,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	defer out.Flush()
 	env.cobraOut = out
 	env.settings = &settings{}
-	root, whole := newLookupProgram(env, args), false
-	if root == nil {
-		root, whole = newProgram(env), true
-	}
+	root, whole := newCommands(env, args)
 	var ran *cobra.Command
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		ran = cmd
@@ -72,7 +69,37 @@ func Main(ctx context.Context, args []string, env Env) int {
 // add only once it runs (help and version flags, the help and completion
 // commands), so that arrange sees every command and flag.
 func newProgram(env Env) *cobra.Command {
+	return grow(env, newRoot(env))
+}
+
+// newCommands is what reads args: the root command alone when the line
+// can name no sub-command (see lookupLine), else the whole tree (whole),
+// grown on the same root. Making the whole tree (ten commands, their
+// flags, help and completion) was most of what a one-shot lookup spent
+// before it asked the registry.
+func newCommands(env Env, args []string) (root *cobra.Command, whole bool) {
+	root = newRoot(env)
+	if !lookupLine(root, args) {
+		return grow(env, root), true
+	}
+	if env.cobraOut != nil {
+		root.SetOut(env.cobraOut)
+	}
+	root.CompletionOptions.DisableDefaultCmd = true // there are no sub-commands to complete
+	root.SetFlagErrorFunc(flagError)
+	quietAfterSignals(root)
+	return root, false
+}
+
+// newRoot is the root command with the flags every command has.
+func newRoot(env Env) *cobra.Command {
 	root := newRootCommand(env)
+	registerConfigFlag(root)
+	return root
+}
+
+// grow makes root the whole tree.
+func grow(env Env, root *cobra.Command) *cobra.Command {
 	// Before the completion command is made: it keeps the writer it finds.
 	if env.cobraOut != nil {
 		root.SetOut(env.cobraOut)
@@ -82,7 +109,6 @@ func newProgram(env Env) *cobra.Command {
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
 		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env),
 		newManCommand(env), newConfigCommand(env))
-	registerConfigFlag(root)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	acceptRegistryFlags(root)
@@ -91,21 +117,16 @@ func newProgram(env Env) *cobra.Command {
 	return root
 }
 
-// newLookupProgram is the root command alone, for a line that can name no
-// sub-command: a lookup or the browser ("coview --json 00006400", "coview
-// --plain --follow officers sc6405", "echo 6400 | coview --json -"). It
-// is nil for any other line, which newProgram then reads. Making the
-// whole tree (ten commands, their flags, help and completion) is most of
-// what a one-shot lookup spent before it asked the registry.
+// lookupLine says whether args can name no sub-command: a lookup or the
+// browser ("coview --json 00006400", "coview --plain --follow officers
+// sc6405", "echo 6400 | coview --json -"), which the root alone reads.
 //
 // A line can name no sub-command when every flag on it is one of the
-// root's own (so that arrange reads it as newProgram would: help and
+// root's own (so that arrange reads it as the whole tree would: help and
 // version, which need the whole tree, are not) and every other word has
 // a digit in it or is "-": no sub-command's name or alias has either (a
 // test holds the tree to that), so none of those words can name one.
-func newLookupProgram(env Env, args []string) *cobra.Command {
-	root := newRootCommand(env)
-	registerConfigFlag(root)
+func lookupLine(root *cobra.Command, args []string) bool {
 	own := func(name string) *pflag.Flag {
 		if f := root.Flags().Lookup(name); f != nil {
 			return f
@@ -120,22 +141,16 @@ func newLookupProgram(env Env, args []string) *cobra.Command {
 			name, _, hasValue := strings.Cut(a[2:], "=")
 			f := own(name)
 			if f == nil {
-				return nil
+				return false
 			}
 			if !hasValue && f.NoOptDefVal == "" {
 				i++ // its value, whatever it looks like
 			}
 		default:
-			return nil // a shorthand, "--", or a word that might name a sub-command
+			return false // a shorthand, "--", or a word that might name a sub-command
 		}
 	}
-	if env.cobraOut != nil {
-		root.SetOut(env.cobraOut)
-	}
-	root.CompletionOptions.DisableDefaultCmd = true // there are no sub-commands to complete
-	root.SetFlagErrorFunc(flagError)
-	quietAfterSignals(root)
-	return root
+	return true
 }
 
 // quietAfterSignals makes every command end without an error once a
