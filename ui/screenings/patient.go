@@ -5,11 +5,8 @@ import (
 	"errors"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"coview/api"
 	"coview/ui/common"
-	"coview/ui/waits"
 )
 
 // patient is the registry as the session's screener asks it. The
@@ -65,9 +62,4 @@ func (s *Session) tell(w api.Wait) {
 	case s.waits <- w:
 	case <-s.c.Ctx.Done():
 	}
-}
-
-// toldWait is a wait as the status line takes it.
-func toldWait(w api.Wait) tea.Cmd {
-	return func() tea.Msg { return waits.Msg{W: w} }
 }

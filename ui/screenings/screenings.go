@@ -16,6 +16,7 @@ import (
 	"coview/save"
 	"coview/screen"
 	"coview/ui/common"
+	"coview/ui/waits"
 )
 
 // Session is the session's screener, its screenings by number, and the
@@ -156,11 +157,15 @@ func (s *Session) onRows(msg Msg) tea.Cmd {
 	sc := s.list[msg.ID]
 	current := sc != nil && sc.Running() && sc.run.id == msg.run
 	if msg.wait != nil {
-		// Told whatever run took it: the wait is the session's.
+		// Told whatever run took it (the wait is the session's), and
+		// posted rather than sent as a command: Bubble Tea runs each
+		// command on a goroutine of its own, so a wait's end could
+		// overtake the wait and leave it on the status line.
+		s.c.Post(waits.Msg{W: *msg.wait})
 		if !current {
-			return toldWait(*msg.wait)
+			return nil
 		}
-		return tea.Batch(toldWait(*msg.wait), s.next(sc.ID, sc.run))
+		return s.next(sc.ID, sc.run)
 	}
 	if !current {
 		return nil

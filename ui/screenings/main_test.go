@@ -1,0 +1,9 @@
+package screenings
+
+import (
+	"testing"
+
+	"coview/internal/testkit/testmain"
+)
+
+func TestMain(m *testing.M) { testmain.Run(m) }
