@@ -66,3 +66,5 @@ require (
 // third_party/clipboard is v0.1.4 with that search made on first use
 // instead; nothing else differs (see third_party/README.md).
 replace github.com/atotto/clipboard => ./third_party/clipboard
+
+replace github.com/mattn/go-runewidth => ./third_party/runewidth
