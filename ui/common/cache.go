@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"io"
+	"sync"
 
 	"coview/api"
 	"coview/connections"
@@ -32,15 +33,25 @@ type Entry struct {
 // Packed is a body kept compressed.
 type Packed []byte
 
+// packers are compressors to reuse: a new one allocates about 1.2 MB of
+// tables and windows, which every page fetched paid and the garbage
+// collector then had to take back.
+var packers = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.BestSpeed) // only fails for a bad level
+	return w
+}}
+
 // Pack compresses a body.
 func Pack(body []byte) Packed {
 	if len(body) == 0 {
 		return nil
 	}
 	var b bytes.Buffer
-	w, _ := flate.NewWriter(&b, flate.BestSpeed) // only fails for a bad level
+	w := packers.Get().(*flate.Writer)
+	w.Reset(&b)
 	w.Write(body)
 	w.Close()
+	packers.Put(w)
 	return bytes.Clone(b.Bytes())
 }
 
