@@ -33,13 +33,16 @@ type Entry struct {
 // Packed is a body kept compressed.
 type Packed []byte
 
-// packers are compressors to reuse: a new one allocates about 1.2 MB of
-// tables and windows, which every page fetched paid and the garbage
-// collector then had to take back.
-var packers = sync.Pool{New: func() any {
-	w, _ := flate.NewWriter(nil, flate.BestSpeed) // only fails for a bad level
-	return w
-}}
+// packer is the compressor Pack reuses, made on the first Pack: a new one
+// allocates about 1.2 MB of tables and windows, which every page fetched
+// paid and the garbage collector then had to take back. One is kept, not
+// one a processor (a sync.Pool would keep up to one per P): packing a page
+// takes tens of microseconds, so waiting for it costs less than another
+// 1.2 MB held.
+var packer struct {
+	sync.Mutex
+	w *flate.Writer
+}
 
 // Pack compresses a body.
 func Pack(body []byte) Packed {
@@ -47,11 +50,15 @@ func Pack(body []byte) Packed {
 		return nil
 	}
 	var b bytes.Buffer
-	w := packers.Get().(*flate.Writer)
-	w.Reset(&b)
-	w.Write(body)
-	w.Close()
-	packers.Put(w)
+	packer.Lock()
+	defer packer.Unlock()
+	if packer.w == nil {
+		packer.w, _ = flate.NewWriter(&b, flate.BestSpeed) // only fails for a bad level
+	} else {
+		packer.w.Reset(&b)
+	}
+	packer.w.Write(body)
+	packer.w.Close()
 	return bytes.Clone(b.Bytes())
 }
 
