@@ -14,6 +14,7 @@ require (
 	github.com/charmbracelet/x/exp/teatest/v2 v2.0.0-20260823001701-96af6d2cb5f6
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/cli/browser v1.3.0
+	github.com/mattn/go-runewidth v0.0.30
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	github.com/zalando/go-keyring v0.2.8
@@ -42,7 +43,6 @@ require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/lucasb-eyer/go-colorful v1.4.1 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
-	github.com/mattn/go-runewidth v0.0.30 // indirect
 	github.com/mitchellh/hashstructure/v2 v2.0.2 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/muesli/mango v0.1.0 // indirect
@@ -67,4 +67,9 @@ require (
 // instead; nothing else differs (see third_party/README.md).
 replace github.com/atotto/clipboard => ./third_party/clipboard
 
+// x/ansi measures runes with github.com/mattn/go-runewidth, which filled a
+// 2.2 MB table of every rune's width at the first box-drawing character.
+// third_party/runewidth is v0.0.30 with the table made 256 runes at a time
+// as they are measured; the widths are upstream's (third_party/README.md,
+// third_party/copies_test.go).
 replace github.com/mattn/go-runewidth => ./third_party/runewidth
