@@ -11,8 +11,6 @@ import (
 	"github.com/clipperhouse/uax29/v2/graphemes"
 )
 
-//go:generate go run script/generate.go
-
 var (
 	// EastAsianWidth will be set true if the current locale is CJK
 	EastAsianWidth bool
