@@ -29,9 +29,10 @@ func Run(ctx context.Context, opts Options) error {
 	// takes about a millisecond. Budget 4 of .ci/measure.sh (under 30 MB)
 	// measured 27.5 to 30.9 MB at a half, 26.3 to 27.6 MB at a quarter
 	// before the watch list, screening and the wide layout; since, at a
-	// quarter 29.9 MB (its peak 30.8), at a tenth 28.0 (28.2), with the
-	// time to open 200 companies unchanged (5.6 and 5.3 s). GOGC still
-	// wins.
+	// quarter 29.9 MB (its peak 30.8), at a tenth 28.0 (28.2) and 29.4
+	// (30.3), and 28.2 and 28.6 once common.Pack kept one compressor, with
+	// the time to open 200 companies unchanged (5.6 s at a quarter, 5.3 to
+	// 6.4 s at a tenth). GOGC still wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(10)
 	}
