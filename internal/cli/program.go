@@ -69,7 +69,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 // add only once it runs (help and version flags, the help and completion
 // commands), so that arrange sees every command and flag.
 func newProgram(env Env) *cobra.Command {
-	return grow(env, newRoot(env))
+	return finish(env, newRoot(env), true)
 }
 
 // newCommands is what reads args: the root command alone when the line
@@ -79,16 +79,8 @@ func newProgram(env Env) *cobra.Command {
 // before it asked the registry.
 func newCommands(env Env, args []string) (root *cobra.Command, whole bool) {
 	root = newRoot(env)
-	if !lookupLine(root, args) {
-		return grow(env, root), true
-	}
-	if env.cobraOut != nil {
-		root.SetOut(env.cobraOut)
-	}
-	root.CompletionOptions.DisableDefaultCmd = true // there are no sub-commands to complete
-	root.SetFlagErrorFunc(flagError)
-	quietAfterSignals(root)
-	return root, false
+	whole = !lookupLine(root, args)
+	return finish(env, root, whole), whole
 }
 
 // newRoot is the root command with the flags every command has.
@@ -98,12 +90,24 @@ func newRoot(env Env) *cobra.Command {
 	return root
 }
 
-// grow makes root the whole tree.
-func grow(env Env, root *cobra.Command) *cobra.Command {
+// finish readies root to run: grown into the whole tree, or alone.
+func finish(env Env, root *cobra.Command, whole bool) *cobra.Command {
 	// Before the completion command is made: it keeps the writer it finds.
 	if env.cobraOut != nil {
 		root.SetOut(env.cobraOut)
 	}
+	if whole {
+		grow(env, root)
+	} else {
+		root.CompletionOptions.DisableDefaultCmd = true // there are no sub-commands to complete
+	}
+	root.SetFlagErrorFunc(flagError)
+	quietAfterSignals(root)
+	return root
+}
+
+// grow makes root the whole tree.
+func grow(env Env, root *cobra.Command) {
 	root.Version = programVersion()
 	root.InitDefaultVersionFlag()
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
@@ -112,9 +116,6 @@ func grow(env Env, root *cobra.Command) *cobra.Command {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	acceptRegistryFlags(root)
-	root.SetFlagErrorFunc(flagError)
-	quietAfterSignals(root)
-	return root
 }
 
 // lookupLine says whether args can name no sub-command: a lookup or the

@@ -9,7 +9,7 @@ import (
 )
 
 // A body packed for the source view unpacks to itself, whatever packs
-// beside it at the same time (the compressors are shared).
+// beside it at the same time (they share one compressor).
 func TestAPackedBodyUnpacksToItselfWhilePacksRunBesideIt(t *testing.T) {
 	t.Parallel()
 	var wg sync.WaitGroup
