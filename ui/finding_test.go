@@ -96,6 +96,22 @@ func TestTheFormSaysWhatACodeIs(t *testing.T) {
 	mustContain(t, screen(m), "62020 Information technology consultancy activities; 6201? 62011")
 }
 
+// Every letter typed on the form is typing, the letters that move a
+// list's cursor (j, k) too: a name or a place with them can be asked
+// for. Only ↓, ↑ and tab move between lines.
+func TestEveryLetterTypedOnTheFormIsTyping(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{})
+	fillFinder(t, m, "jack kent", "jk")
+	press(t, m, "down", "down", "down", "down")
+	typeText(t, m, "Kirkby Jakes")
+	at := place(m)
+	want := "/advanced-search/companies?company_name_excludes=jk&company_name_includes=jack+kent&location=Kirkby+Jakes"
+	if at.Show != common.ShowFinder || at.Cursor != 5 || at.Res.Link != want {
+		t.Fatalf("on line %d of %+v, want line 5 of %s:\n%s", at.Cursor, at.Res, want, screen(m))
+	}
+}
+
 // a on a company (the profile on screen, or a company row of a list)
 // shows the names filed next to it in the registry's index, the cursor on
 // its own; moving past either end reads the page before or after by the

@@ -107,8 +107,8 @@ func (p *Part) focused() int {
 func (p *Part) Typing() bool { return true }
 
 // Update takes keys: tab, ↓ and shift+tab, ↑ move between lines, Enter
-// searches, esc goes back; the rest is typing. Other messages are the
-// form's own.
+// searches, esc goes back; the rest is typing, the letters that move a
+// list's cursor (j, k) among it. Other messages are the form's own.
 func (p *Part) Update(msg tea.Msg) tea.Cmd {
 	m, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -117,6 +117,7 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 	}
 	k := p.C.Keys
 	switch {
+	case m.Text != "":
 	case key.Matches(m, k.Pages.Open):
 		return p.submit()
 	case key.Matches(m, k.Do.Cancel):
