@@ -3,6 +3,7 @@ package present
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"coview/api"
 	"coview/internal/lazy"
@@ -217,25 +218,34 @@ func ShortType(t string) string {
 	return labels.CompanyType(t)
 }
 
-// CheckCompanyQuery finds what of an advanced search the registry would
-// refuse or misread, before any request: the forms of its values
-// (api.CompanyQuery.Check), then each status, type, subtype and SIC code
-// against the registry's own lists, with the nearest valid one
-// suggested. The error is an *api.QueryError.
-func CheckCompanyQuery(q api.CompanyQuery) error {
-	if err := q.Check(); err != nil {
-		return err
+// CheckCompanyQuery reads an advanced search as the registry will be
+// asked it and finds what it would refuse or misread, before any request.
+// A SIC code given in words ("software", "retail of books") stands for
+// every code whose words hold them (labels.Vocabulary.Holding), as on the
+// registry's own form, where a code is picked by its words. Then come the
+// forms of its values (api.CompanyQuery.Check), then each status, type,
+// subtype and SIC code against the registry's own lists, with the nearest
+// valid one suggested. The query returned has codes for words; the error
+// is an *api.QueryError.
+func CheckCompanyQuery(q api.CompanyQuery) (api.CompanyQuery, error) {
+	codes, err := sicCodesOf(q.SICCodes)
+	if err != nil {
+		return q, err
 	}
-	q = q.Normal()
+	q.SICCodes = codes
+	if err := q.Check(); err != nil {
+		return q, err
+	}
+	n := q.Normal()
 	for _, l := range []struct {
 		param string
 		vocab labels.Vocabulary
 		vs    []string
 	}{
-		{api.ParamStatus, labels.SearchStatuses(), q.Statuses},
-		{api.ParamType, labels.CompanyTypes(), q.Types},
-		{api.ParamSubtype, labels.SearchSubtypes(), q.Subtypes},
-		{api.ParamSICCodes, labels.SICCodes(), q.SICCodes},
+		{api.ParamStatus, labels.SearchStatuses(), n.Statuses},
+		{api.ParamType, labels.CompanyTypes(), n.Types},
+		{api.ParamSubtype, labels.SearchSubtypes(), n.Subtypes},
+		{api.ParamSICCodes, labels.SICCodes(), n.SICCodes},
 	} {
 		for _, v := range l.vs {
 			if _, ok := l.vocab.Lookup(v); ok {
@@ -245,10 +255,57 @@ func CheckCompanyQuery(q api.CompanyQuery) error {
 			if near, ok := l.vocab.Nearest(v); ok {
 				e.Nearest, e.Words = near.Key, near.Words
 			}
-			return e
+			return q, e
 		}
 	}
-	return nil
+	return q, nil
+}
+
+// MaxSICWords is the most SIC codes words may stand for in one search:
+// beyond it they say too little of what is wanted (manufacture is in the
+// words of hundreds of codes) for a request that long.
+const MaxSICWords = 100
+
+// sicCodesOf are the SIC codes of a search's values, comma-separated
+// lists among them, each given as a code or in words.
+func sicCodesOf(values []string) ([]string, error) {
+	var out []string
+	for _, v := range values {
+		for _, part := range strings.Split(v, ",") {
+			part = strings.TrimSpace(part)
+			if !strings.ContainsFunc(part, unicode.IsLetter) {
+				out = append(out, part)
+				continue
+			}
+			terms, err := SICCodesIn(part)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range terms {
+				out = append(out, t.Key)
+			}
+		}
+	}
+	return out, nil
+}
+
+// SICCodesIn are the SIC codes whose words hold those given, or an
+// *api.QueryError saying there are none (with the nearest code) or too
+// many to ask for.
+func SICCodesIn(words string) ([]labels.Term, error) {
+	terms := labels.SICCodes().Holding(words)
+	switch {
+	case len(terms) == 0:
+		e := &api.QueryError{Param: api.ParamSICCodes, Value: words, Reason: "is neither a SIC code nor words of one: give a code (62020) or words of its description (software)"}
+		if near, ok := labels.SICCodes().Nearest(words); ok {
+			e.Nearest, e.Words = near.Key, near.Words
+		}
+		return nil, e
+	case len(terms) > MaxSICWords:
+		return nil, &api.QueryError{Param: api.ParamSICCodes, Value: words, Reason: fmt.Sprintf(
+			"is in the words of %d SIC codes, more than the %d one search may ask for: add a word, or give the codes", len(terms), MaxSICWords)}
+	}
+	return terms, nil
 }
 
 // CSVHeader and CSVRecord are a company found as a row of CSV: the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,16 +69,52 @@ func TestCheckCompanyQuerySuggestsTheNearestValidValue(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var qe *api.QueryError
-			if err := CheckCompanyQuery(tc.q); !errors.As(err, &qe) || qe.Param != tc.param || qe.Nearest != tc.nearest {
+			if _, err := CheckCompanyQuery(tc.q); !errors.As(err, &qe) || qe.Param != tc.param || qe.Nearest != tc.nearest {
 				t.Errorf("%v (%#v), want %s suggesting %q", err, qe, tc.param, tc.nearest)
 			}
 		})
 	}
 	ok := api.CompanyQuery{Statuses: []string{"Active"}, Types: []string{"ltd", "llp"}, Subtypes: []string{"community-interest-company"}, SICCodes: []string{"62020", "0111"}}
-	if err := CheckCompanyQuery(ok); err != nil {
-		t.Errorf("valid values refused: %v", err)
+	if got, err := CheckCompanyQuery(ok); err != nil || !slices.Equal(got.SICCodes, ok.SICCodes) {
+		t.Errorf("valid values refused or changed: %v, %q", err, got.SICCodes)
 	}
 }
+
+// A SIC code may be given in its words, as the registry's own form picks
+// one: the words stand for every code whose words hold them, next to any
+// code given as one; words that are in no code's, or in too many to ask
+// for, are refused before anything is sent, saying which.
+func TestASICCodeInWordsIsEveryCodeWhoseWordsHoldThem(t *testing.T) {
+	t.Parallel()
+	got, err := CheckCompanyQuery(api.CompanyQuery{SICCodes: []string{"Software, 01450", "raising  SHEEP"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every code with software in its words (the registry's SIC 2007
+	// codes and the SIC 2003 ones older companies still carry), then the
+	// code given, and sheep's, once.
+	want := []string{"46510", "47410", "58290", "62011", "62012", "7220", "7221", "7222", "01450"}
+	if n := got.Normal().SICCodes; !slices.Equal(n, sorted(want)) {
+		t.Errorf("codes %q, want %q", n, sorted(want))
+	}
+	for _, tc := range []struct{ words, reason, nearest string }{
+		{"bakery", "is neither a SIC code nor words of one: give a code (62020) or words of its description (software)", ""},
+		{"manufacture", "is in the words of 382 SIC codes, more than the 100 one search may ask for: add a word, or give the codes", ""},
+		{"quantum software", "is neither a SIC code nor words of one: give a code (62020) or words of its description (software)", ""},
+	} {
+		var qe *api.QueryError
+		_, err := CheckCompanyQuery(api.CompanyQuery{SICCodes: []string{"62020", tc.words}})
+		if !errors.As(err, &qe) || qe.Param != api.ParamSICCodes || qe.Value != tc.words || qe.Reason != tc.reason || qe.Nearest != tc.nearest {
+			t.Errorf("%q: %v (%#v), want %q", tc.words, err, qe, tc.reason)
+		}
+	}
+	// A beginning of a word is enough, and the words are in any order.
+	if got, err := CheckCompanyQuery(api.CompanyQuery{SICCodes: []string{"publishing softw"}}); err != nil || !slices.Equal(got.SICCodes, []string{"58290", "7221"}) {
+		t.Errorf("publishing softw: %v, %q", err, got.SICCodes)
+	}
+}
+
+func sorted(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
 
 // A company is a CSV row that reads back as written, whatever its name
 // holds (commas, quotes, a line break), with nothing that could drive a

@@ -67,7 +67,8 @@ func TestTheFormSendsNothingInvalid(t *testing.T) {
 	}{
 		{[]string{"", "", "actve"}, 2, `"actve" is not a company status`},
 		{[]string{"", "", "", "plx"}, 3, "plc (Public limited company)"},
-		{[]string{"", "", "", "", "software"}, 4, `"software" is not a SIC code`},
+		{[]string{"", "", "", "", "62020, bakery"}, 4, `SIC codes: "bakery" is neither a SIC code nor words of one`},
+		{[]string{"", "", "", "", "manufacture"}, 4, `"manufacture" is in the words of 382 SIC codes`},
 		{[]string{"", "", "", "", "", "", "2024-13-01"}, 6, "Incorporated from"},
 		{[]string{"", "", "", "", "", "", "2025", "2024"}, 6, "after the end of the range"},
 		{nil, 0, "Fill in at least one line"},
@@ -109,6 +110,28 @@ func TestEveryLetterTypedOnTheFormIsTyping(t *testing.T) {
 	want := "/advanced-search/companies?company_name_excludes=jk&company_name_includes=jack+kent&location=Kirkby+Jakes"
 	if at.Show != common.ShowFinder || at.Cursor != 5 || at.Res.Link != want {
 		t.Fatalf("on line %d of %+v, want line 5 of %s:\n%s", at.Cursor, at.Res, want, screen(m))
+	}
+}
+
+// Words on the SIC line say which codes they stand for as they are
+// typed, and Enter asks for those codes: the companies of any of them.
+func TestWordsOnTheSICLineAreTheCodesTheyHold(t *testing.T) {
+	t.Parallel()
+	reg := &counted{Client: demoRegistry(t)}
+	m := testModel(t, reg, Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	fillFinder(t, m, "", "", "", "", "publishing softw")
+	mustContain(t, screen(m), "publishing softw: 2 codes, 58290 Other software publishing · 7221 Software publishing")
+	typeText(t, m, "are, raising sheep")
+	mustContain(t, screen(m), "; raising sheep: 01450", "Raising of sheep and goats")
+	press(t, m, "enter")
+	at := place(m)
+	if at.Show == common.ShowFinder || at.Res.Link != "/advanced-search/companies?sic_codes=01450%2C58290%2C7221" {
+		t.Fatalf("Enter went to %+v:\n%s", at, screen(m))
+	}
+	mustContain(t, screen(m), "SIC 01450 or 58290 or 7221")
+	if n := reg.n.Load(); n != 1 {
+		t.Errorf("%d requests, want the one search", n)
 	}
 }
 

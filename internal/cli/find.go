@@ -26,7 +26,8 @@ const findLong = `
 
 Any filter makes it an advanced search of companies by what they are, the
 words becoming what the name must include: --status, --type, --subtype,
---sic (each repeatable or comma-separated; any of a list matches), --location
+--sic (each repeatable or comma-separated; any of a list matches; words,
+--sic software, stand for every code whose description holds them), --location
 (every word in the registered office's address), --exclude (no word of
 these in the name), --incorporated-from/--incorporated-to and
 --dissolved-from/--dissolved-to (2024-01-31, 31/01/2024, or a year: 2024 is
@@ -72,7 +73,7 @@ func addFindFlags(cmd *cobra.Command, f *searchFlags, env Env) {
 		{"status", "company-status", &ff.statuses, "advanced search: companies of this status (active, dissolved, liquidation...)"},
 		{"type", "company-type", &ff.types, "advanced search: companies of this type (ltd, plc, llp...)"},
 		{"subtype", "company-subtype", &ff.subtypes, "advanced search: community-interest-company or private-fund-limited-partnership"},
-		{"sic", "sic-codes", &ff.sic, "advanced search: companies with this SIC code (62020...)"},
+		{"sic", "sic-codes", &ff.sic, "advanced search: companies with this SIC code (62020), or any code whose words hold these (software)"},
 	}
 	for _, l := range lists {
 		fs.StringSliceVar(&l.into[0], l.short, nil, l.help+"; repeatable, or comma-separated")
@@ -218,7 +219,8 @@ func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
 		return q, usageError("an advanced search needs at least one filter with a value: a name, --status, --type, --sic, --location or a date")
 	}
 	var qe *api.QueryError
-	if err := present.CheckCompanyQuery(q); errors.As(err, &qe) {
+	q, err := present.CheckCompanyQuery(q)
+	if errors.As(err, &qe) {
 		return q, usageError("%s", queryProblem(qe))
 	} else if err != nil {
 		return q, usageError("%s", err.Error())

@@ -47,6 +47,8 @@ func TestEveryFilterFlagReachesItsParameter(t *testing.T) {
 		{[]string{"--subtype", "community-interest-company"}, url.Values{"company_subtype": {"community-interest-company"}}},
 		{[]string{"--company-subtype", "private-fund-limited-partnership"}, url.Values{"company_subtype": {"private-fund-limited-partnership"}}},
 		{[]string{"--sic", "62020,62012", "--sic-codes", "0111"}, url.Values{"sic_codes": {"0111,62012,62020"}}},
+		// Words stand for every code whose words hold them.
+		{[]string{"--sic", "software", "--sic", "raising SHEEP,62020"}, url.Values{"sic_codes": {"01450,46510,47410,58290,62011,62012,62020,7220,7221,7222"}}},
 		{[]string{"--location", "ZZ1  6TP", "--type", "ltd"}, url.Values{"location": {"ZZ1 6TP"}, "company_type": {"ltd"}}},
 		{[]string{"--exclude", "dairies", "gooseberry", "fool"}, url.Values{"company_name_excludes": {"dairies"}, "company_name_includes": {"gooseberry fool"}}},
 		{[]string{"--company-name-excludes", "dairies", "--company-name-includes", "fool"}, url.Values{"company_name_excludes": {"dairies"}, "company_name_includes": {"fool"}}},
@@ -86,7 +88,8 @@ func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
 		{[]string{"--type", "plx"}, `did you mean plc (Public limited company)?`},
 		{[]string{"--subtype", "cic"}, `did you mean community-interest-company`},
 		{[]string{"--sic", "62021"}, `did you mean 62020 (Information technology consultancy activities)?`},
-		{[]string{"--sic", "software"}, `--sic "software" is not a SIC code`},
+		{[]string{"--sic", "bakery"}, `--sic "bakery" is neither a SIC code nor words of one: give a code (62020) or words of its description (software)`},
+		{[]string{"--sic", "manufacture"}, `--sic "manufacture" is in the words of 382 SIC codes, more than the 100 one search may ask for`},
 		{[]string{"--incorporated-from", "2024-02-30"}, `--incorporated-from "2024-02-30" is not a date`},
 		{[]string{"--incorporated-from", "2025", "--incorporated-to", "2024"}, `--incorporated-from "2025-01-01" is after the end of the range`},
 		{[]string{"--location", " "}, "needs at least one filter"},

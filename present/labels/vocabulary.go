@@ -3,6 +3,7 @@ package labels
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"coview/internal/lazy"
 	"coview/internal/spelling"
@@ -171,4 +172,33 @@ func commonPrefix(a, b string) int {
 		n++
 	}
 	return n
+}
+
+// Holding are the terms whose words hold every word of a phrase, each as
+// the beginning of one of theirs, in any case and order: "software" is
+// 62012 (Business and domestic software development) and every other
+// code with software in its words; "raising sheep" is 01450 (Raising of
+// sheep and goats) and "comput" every code about computers. Nothing for
+// a phrase of no words.
+func (v Vocabulary) Holding(phrase string) []Term {
+	want := wordsOf(phrase)
+	if len(want) == 0 {
+		return nil
+	}
+	var out []Term
+	for _, t := range v.Terms {
+		have := wordsOf(t.Words)
+		if !slices.ContainsFunc(want, func(w string) bool {
+			return !slices.ContainsFunc(have, func(h string) bool { return strings.HasPrefix(h, w) })
+		}) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// wordsOf are the words of a text, lower-cased: runs of letters and
+// digits.
+func wordsOf(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }

@@ -1,7 +1,6 @@
 package cmdline
 
 import (
-	"coview/internal/spelling"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/internal/spelling"
 	"coview/ui/common"
 )
 
@@ -93,10 +93,7 @@ func Parse(line string, actions []common.Action, here Here) (Run, error) {
 	case name == "search" && len(args) > 0:
 		return search(args)
 	case name == "watch" && len(args) > 0:
-		if len(args) != 1 || strings.ToLower(args[0]) != "add" {
-			return Run{}, fmt.Errorf("watch takes add, or nothing: watch add starts watching the company on screen")
-		}
-		return Run{Watch: true}, nil
+		return watch(args)
 	case name == "screen":
 		return screen(args)
 	case name == "theme":
@@ -125,6 +122,22 @@ func company(args []string) (Run, error) {
 		return Run{}, fmt.Errorf("company %q: %s", common.Line(args[0]), common.Line(err.Error()))
 	}
 	return Run{Company: n}, nil
+}
+
+// watch is :watch add, which watches the company on screen: a number
+// after it is said to be opened first.
+func watch(args []string) (Run, error) {
+	switch {
+	case strings.ToLower(args[0]) != "add":
+		return Run{}, fmt.Errorf("watch takes add, or nothing: watch add starts watching the company on screen")
+	case len(args) > 1:
+		open := "company NUMBER"
+		if n, err := api.ParseNumber(args[1]); err == nil {
+			open = "company " + n.String()
+		}
+		return Run{}, fmt.Errorf("watch add watches the company on screen and takes nothing after it: open the company first (%s), then watch add", open)
+	}
+	return Run{Watch: true}, nil
 }
 
 // screen is :screen, alone or with the numbers to screen.

@@ -47,13 +47,7 @@ func TestEveryActionIsACommandByItsName(t *testing.T) {
 
 func TestCommandsTakeWhatCoviewSearchTakes(t *testing.T) {
 	t.Parallel()
-	km := common.DefaultKeyMap()
-	actions := km.Actions()
-	cases := []struct {
-		name, line string
-		want       func(Run) bool
-		wrong      string // what the error says, when the line is wrong
-	}{
+	cases := []parseCase{
 		{"company reads a number as the registry writes it", "company sc6400", func(r Run) bool { return r.Company == "SC006400" }, ""},
 		{"the command's name in any case", "COMPANY 6400", func(r Run) bool { return r.Company == "00006400" }, ""},
 		{"officer takes the words after it", "officer jane  smith", func(r Run) bool { return r.Officer == "jane smith" }, ""},
@@ -88,6 +82,34 @@ func TestCommandsTakeWhatCoviewSearchTakes(t *testing.T) {
 		{"an empty line", "  ", nil, "type a command"},
 		{"company without a number", "company", nil, "company needs one company number"},
 	}
+	parses(t, cases)
+}
+
+// A command given what it does not take says what it does take; SIC
+// codes may be given in words, as coview search takes them.
+func TestCommandsSayWhatTheyTake(t *testing.T) {
+	t.Parallel()
+	parses(t, []parseCase{
+		{"watch add with a number says to open it first", "watch add 123", nil, "open the company first (company 00000123), then watch add"},
+		{"watch add with what is no number", "watch add acme", nil, "open the company first (company NUMBER), then watch add"},
+		{"watch with other than add", "watch all", nil, "watch takes add, or nothing"},
+		{"SIC codes in words", "search --sic software --location leeds", func(r Run) bool {
+			return r.Query != nil && slices.Equal(r.Query.SICCodes, []string{"46510", "47410", "58290", "62011", "62012", "7220", "7221", "7222"})
+		}, ""},
+		{"SIC words of no code", "search --sic bakery", nil, `--sic "bakery" is neither a SIC code nor words of one`},
+	})
+}
+
+type parseCase struct {
+	name, line string
+	want       func(Run) bool
+	wrong      string // what the error says, when the line is wrong
+}
+
+// parses checks what each line parses to, or what is wrong with it.
+func parses(t *testing.T, cases []parseCase) {
+	km := common.DefaultKeyMap()
+	actions := km.Actions()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

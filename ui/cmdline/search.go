@@ -78,7 +78,8 @@ func search(args []string) (Run, error) {
 		return Run{}, fmt.Errorf("search needs a name or a filter with a value: search --status active --sic 62020")
 	}
 	var qe *api.QueryError
-	if err := present.CheckCompanyQuery(q); errors.As(err, &qe) {
+	q, err := present.CheckCompanyQuery(q)
+	if errors.As(err, &qe) {
 		return Run{}, queryProblem(qe)
 	} else if err != nil {
 		return Run{}, fmt.Errorf("%s", common.Line(err.Error()))

@@ -1,9 +1,13 @@
 package finder
 
 import (
+	"errors"
+	"fmt"
 	"strings"
+	"unicode"
 
 	"coview/api"
+	"coview/present"
 	"coview/present/labels"
 )
 
@@ -125,7 +129,7 @@ func fromQuery(q api.CompanyQuery) values {
 // search is the advanced search the values ask for, its dates read and
 // every value checked as the command line checks them; the field at
 // fault when one is not right.
-func (v *values) search(check func(api.CompanyQuery) error) (api.CompanyQuery, int, string) {
+func (v *values) search(check func(api.CompanyQuery) (api.CompanyQuery, error)) (api.CompanyQuery, int, string) {
 	q := v.typed()
 	for i, f := range fields {
 		if f.date == 0 {
@@ -140,7 +144,8 @@ func (v *values) search(check func(api.CompanyQuery) error) (api.CompanyQuery, i
 	if q.IsZero() {
 		return q, 0, "Fill in at least one line: a name, a status, a type, a SIC code, a place or a date."
 	}
-	if err := check(q); err != nil {
+	q, err := check(q)
+	if err != nil {
 		var at int
 		msg := err.Error()
 		if qe, ok := err.(*api.QueryError); ok {
@@ -186,6 +191,10 @@ func (v *values) hint(i int) string {
 			said = append(said, t.Key+" "+t.Words)
 			continue
 		}
+		if f.param == api.ParamSICCodes && strings.ContainsFunc(p, unicode.IsLetter) {
+			said = append(said, sicWords(p))
+			continue
+		}
 		if j == len(parts)-1 {
 			var may []string
 			for _, t := range vocab.Matching(p, 3) {
@@ -202,4 +211,35 @@ func (v *values) hint(i int) string {
 		return "One or more, separated by commas: any of them matches."
 	}
 	return strings.Join(said, "; ")
+}
+
+// sicWords says which SIC codes words stand for: the first two in full
+// and the numbers of the rest, or why they stand for none.
+func sicWords(words string) string {
+	terms, err := present.SICCodesIn(words)
+	var qe *api.QueryError
+	if errors.As(err, &qe) {
+		s := words + ": " + qe.Reason
+		if qe.Nearest != "" {
+			s += "; did you mean " + qe.Nearest + " " + qe.Words + "?"
+		}
+		return s
+	}
+	if len(terms) == 1 {
+		return words + ": " + terms[0].Key + " " + terms[0].Words
+	}
+	s := fmt.Sprintf("%s: %d codes, ", words, len(terms))
+	for i, t := range terms {
+		switch {
+		case i < 2:
+			s += t.Key + " " + t.Words + " · "
+		case i == 2:
+			s += "and " + t.Key
+		case i < 12:
+			s += ", " + t.Key
+		default:
+			return s + "…"
+		}
+	}
+	return strings.TrimSuffix(s, " · ")
 }
