@@ -2,6 +2,7 @@ package present
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,8 +19,11 @@ import (
 // change in words, oldest first. A change's row has one cell more than
 // the columns, holding its date and words: it is a note on the company
 // above it, drawn across the line; every cell of the columns is empty.
-// today dates the countdowns.
-func WatchPage(entries []watch.Entry, today time.Time) *Page {
+// today dates the countdowns. Companies taken off the list while the
+// page was on screen (unwatched) follow, a quiet row each saying so, so
+// that the row under the cursor is still theirs and w on it watches
+// them again; those watched again meanwhile are not repeated.
+func WatchPage(entries, unwatched []watch.Entry, today time.Time) *Page {
 	pg := &Page{
 		Columns: WatchColumns,
 		Total:   -1,
@@ -40,12 +44,31 @@ func WatchPage(entries []watch.Entry, today time.Time) *Page {
 			})
 		}
 	}
+	gone := 0
+	for _, e := range unwatched {
+		if !slices.ContainsFunc(entries, func(w watch.Entry) bool { return w.Number == e.Number }) {
+			gone++
+			pg.Items = append(pg.Items, Item{
+				Cells: []string{string(e.Number), orNoName(clean(e.Name)), "not watched", "", ""},
+				Quiet: true,
+				Link:  api.CompanyPath(e.Number),
+				Title: orNumber(clean(e.Name), string(e.Number)),
+			})
+		}
+	}
 	pg.Total = len(pg.Items)
 	if len(entries) > 0 {
 		pg.Summary = Plural(len(entries), "company", "companies") + " watched"
 		if changed > 0 {
 			pg.Summary += fmt.Sprintf(", %s changed since you last looked (%s)", Thousands(changed), Plural(changes, "change", "changes"))
 		}
+	}
+	if gone > 0 {
+		which := "it"
+		if gone > 1 {
+			which = "one"
+		}
+		pg.Summary = strings.TrimPrefix(pg.Summary+"; ", "; ") + Thousands(gone) + " no longer watched (at the end): w on " + which + " watches it again"
 	}
 	return pg
 }

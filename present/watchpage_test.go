@@ -23,7 +23,7 @@ func TestTheWatchPageHasACompanysRowThenItsChangesInWords(t *testing.T) {
 			}},
 		{Company: watch.Company{Number: "00006402", Name: "GONE LTD", Profile: watch.ProfileSnap{Status: "dissolved", AccountsDue: "2020-01-01"}}},
 	}
-	pg := WatchPage(entries, today)
+	pg := WatchPage(entries, nil, today)
 	if len(pg.Items) != 4 || pg.Total != 4 {
 		t.Fatalf("%d rows (total %d), want a row for each company and each change", len(pg.Items), pg.Total)
 	}
@@ -55,6 +55,22 @@ func TestTheWatchPageHasACompanysRowThenItsChangesInWords(t *testing.T) {
 	}
 	if pg.Summary != "2 companies watched, 1 changed since you last looked (2 changes)" {
 		t.Errorf("the summary is %q", pg.Summary)
+	}
+
+	// Unwatched while the page is on screen: a quiet row at the end, once.
+	unwatched := []watch.Entry{{Company: watch.Company{Number: "00006400", Name: "MARZIPAN LTD"}}, entries[1]}
+	pg = WatchPage(entries, unwatched, today)
+	if len(pg.Items) != 5 || pg.Total != 5 {
+		t.Fatalf("%d rows (total %d), want the unwatched company's row after the four", len(pg.Items), pg.Total)
+	}
+	if got := pg.Items[4]; strings.Join(got.Cells, "|") != "00006400|MARZIPAN LTD|not watched||" || !got.Quiet || got.Link != "/company/00006400" {
+		t.Errorf("the unwatched company's row is %+v", got)
+	}
+	if pg.Summary != "2 companies watched, 1 changed since you last looked (2 changes); 1 no longer watched (at the end): w on it watches it again" {
+		t.Errorf("the summary is %q", pg.Summary)
+	}
+	if pg := WatchPage(nil, unwatched[:1], today); pg.Summary != "1 no longer watched (at the end): w on it watches it again" {
+		t.Errorf("with none watched, the summary is %q", pg.Summary)
 	}
 }
 

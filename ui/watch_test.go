@@ -303,3 +303,61 @@ func TestAProfileOpenedBeforeTheListIsReadShowsItsChangesWhenItIs(t *testing.T) 
 	run(t, m, m.makers.watches.Init())
 	mustContain(t, screen(m), "3 changes since you last looked:", common.WatchedMark)
 }
+
+// w on a row of the watch page takes that company off the list, but its
+// row stays under the cursor, saying so, so that w again (as the footer
+// says) watches that company and not the next one; and it comes back as
+// it was, with the changes recorded of it. Leaving the page and coming
+// back, it is gone.
+func TestUnwatchingOnTheWatchPageKeepsTheRowAndWPutsItBackAsItWas(t *testing.T) {
+	t.Parallel()
+	w := watchedWorld(t)
+	before := len(w.unseen(t, "00006421"))
+	m := w.model(t, Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	press(t, m, "esc", "W")
+	for i := 0; !strings.Contains(cursorLine(m), "00006421") && i < 10; i++ {
+		press(t, m, "down")
+	}
+	if !strings.Contains(cursorLine(m), "00006421") || before == 0 {
+		t.Fatalf("the cursor is not on 00006421 (%d changes unseen):\n%s", before, screen(m))
+	}
+	press(t, m, "w")
+	if on, _ := w.store.Watching(context.Background(), "00006421"); on {
+		t.Fatal("w on its row did not take 00006421 off the list")
+	}
+	if sel := cursorLine(m); !strings.Contains(sel, "00006421") || !strings.Contains(sel, "not watched") {
+		t.Fatalf("after w the cursor is on %q, not 00006421's row saying it is not watched:\n%s", sel, screen(m))
+	}
+	mustContain(t, screen(m), "No longer watching 00006421; w watches it again.", "4 companies watched", "1 no longer watched",
+		"WEATHERVANE WINDOWS LTD is no longer watched: w watches it again")
+	press(t, m, "w")
+	if on, _ := w.store.Watching(context.Background(), "00006421"); !on {
+		t.Fatal("w again did not watch 00006421 again")
+	}
+	if after := len(w.unseen(t, "00006421")); after != before {
+		t.Fatalf("put back with %d changes not seen, want the %d it had", after, before)
+	}
+	mustContain(t, screen(m), "Watching 00006421 again, with the "+present.Plural(before, "change", "changes")+" recorded of it", "5 companies watched")
+	mustNotContain(t, screen(m), "not watched")
+	if companies, _ := w.store.Companies(context.Background()); len(companies) != 5 {
+		t.Fatalf("%d companies on the list, want the 5", len(companies))
+	}
+
+	// Taken off again, then the page left and come back to: gone.
+	press(t, m, "w", "enter")
+	mustContain(t, screen(m), "WEATHERVANE WINDOWS LTD")
+	press(t, m, "W")
+	mustNotContain(t, screen(m), "00006421", "not watched")
+	mustContain(t, screen(m), "4 companies watched")
+}
+
+// cursorLine is the line of the screen the cursor is on.
+func cursorLine(m *model) string {
+	for _, l := range splitLines(screen(m)) {
+		if strings.HasPrefix(l, "▸ ") {
+			return l
+		}
+	}
+	return ""
+}

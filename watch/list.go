@@ -96,21 +96,6 @@ func (s *Store) Watching(ctx context.Context, n api.Number) (bool, error) {
 	return true, nil
 }
 
-// Toggle watches the company of the profile if it is not watched, and
-// stops watching it if it is; it reports whether it is watched now.
-func (s *Store) Toggle(ctx context.Context, p *api.Profile) (bool, error) {
-	n := p.Requested
-	if n == "" {
-		n = api.Number(p.CompanyNumber)
-	}
-	removed, err := s.Remove(ctx, n)
-	if err != nil || len(removed) > 0 {
-		return false, err
-	}
-	_, err = s.AddProfile(ctx, p)
-	return err == nil, err
-}
-
 // Companies lists the watched companies, by number.
 func (s *Store) Companies(ctx context.Context) ([]Company, error) {
 	var out []Company

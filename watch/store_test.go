@@ -106,13 +106,13 @@ func TestEachRegistryHasAListOfItsOwn(t *testing.T) {
 }
 
 // Toggle, seen and unseen: what the browser does with a company.
-func TestToggleAndMarkSeenDoWhatTheBrowserNeeds(t *testing.T) {
+func TestAddTakeAndMarkSeenDoWhatTheBrowserNeeds(t *testing.T) {
 	t.Parallel()
 	s := openStore(t, t.TempDir())
 	ctx := context.Background()
 	p := &api.Profile{CompanyNumber: "00006400", CompanyName: "MARZIPAN MOUNTAIN SOFTWARE LTD", Requested: "00006400"}
-	if on, err := s.Toggle(ctx, p); err != nil || !on {
-		t.Fatalf("toggling an unwatched company: %v, %v", on, err)
+	if added, err := s.AddProfile(ctx, p); err != nil || !added {
+		t.Fatalf("adding an unwatched company: %v, %v", added, err)
 	}
 	rec, _ := s.claim(ctx, "me", time.Now(), time.Minute, nil)
 	changes := []Change{{Kind: KindNameChanged, Date: "2026-11-24"}, {Kind: KindStatusChanged, Date: "2026-11-24"}}
@@ -133,8 +133,11 @@ func TestToggleAndMarkSeenDoWhatTheBrowserNeeds(t *testing.T) {
 	if _, n, _ := s.Unseen(ctx); n != 0 {
 		t.Fatalf("after marking seen, %d unseen", n)
 	}
-	if on, err := s.Toggle(ctx, p); err != nil || on {
-		t.Fatalf("toggling a watched company: %v, %v", on, err)
+	if taken, err := s.Take(ctx, "00006400"); err != nil || taken == nil || taken.Changes() != 2 {
+		t.Fatalf("taking a watched company: %+v, %v", taken, err)
+	}
+	if taken, err := s.Take(ctx, "00006400"); err != nil || taken != nil {
+		t.Fatalf("taking it again: %+v, %v", taken, err)
 	}
 	if all, _ := s.Changes(ctx, Filter{}); len(all) != 0 {
 		t.Fatalf("the changes of a company no longer watched stay: %v", all)

@@ -36,6 +36,7 @@ type Session struct {
 	known   bool  // counts and watched have been read
 	failed  error // the last failure to read the list, for W
 	shown   map[api.Number]*Shown
+	taken   map[api.Number]*watch.Taken // taken off the list this session: w puts them back as they were
 	check   *Check
 	stamp   int  // moved on whenever the list is known to have changed
 	onPage  bool // the watch page is on screen, and says how a check ended
@@ -68,7 +69,7 @@ const ProfileShows = 4
 // New starts the session's record of the watch list; open nil is a
 // session without one.
 func New(c *common.Common, open Opener) *Session {
-	s := &Session{c: c, watched: map[api.Number]bool{}, shown: map[api.Number]*Shown{}}
+	s := &Session{c: c, watched: map[api.Number]bool{}, shown: map[api.Number]*Shown{}, taken: map[api.Number]*watch.Taken{}}
 	if open != nil {
 		s.open = &opener{fn: open}
 	}
@@ -157,38 +158,6 @@ func (s *Session) refresh() tea.Cmd {
 			}
 		}
 		return msg
-	})
-}
-
-// ToggledMsg says a company is watched now, or no longer.
-type ToggledMsg struct {
-	Number   api.Number
-	Watching bool
-	err      error
-}
-
-// Toggle watches a company, or stops watching it. p is its profile when
-// the session has it; otherwise it is read.
-func (s *Session) Toggle(n api.Number, p *api.Profile) tea.Cmd {
-	if s.open == nil {
-		return s.c.Flash("No watch list in this session.", true)
-	}
-	open, ctx := s.open, s.c.Ctx
-	return s.c.Guard(func() tea.Msg {
-		w, err := open.get(true)
-		if err != nil {
-			return ToggledMsg{Number: n, err: err}
-		}
-		if p != nil {
-			on, err := w.Store().Toggle(ctx, p)
-			return ToggledMsg{Number: n, Watching: on, err: err}
-		}
-		removed, err := w.Store().Remove(ctx, n)
-		if err != nil || len(removed) > 0 {
-			return ToggledMsg{Number: n, err: err}
-		}
-		_, _, err = w.Add(ctx, n)
-		return ToggledMsg{Number: n, Watching: err == nil, err: err}
 	})
 }
 
@@ -331,20 +300,6 @@ func (s *Session) onState(msg StateMsg) tea.Cmd {
 		s.watched[n] = true
 	}
 	return nil
-}
-
-func (s *Session) onToggled(msg ToggledMsg) tea.Cmd {
-	n := msg.Number.String()
-	if msg.err != nil {
-		return s.c.Flash("The watch list could not be changed: "+common.Line(msg.err.Error()), true)
-	}
-	s.watched[msg.Number] = msg.Watching
-	s.stamp++
-	if !msg.Watching {
-		delete(s.shown, msg.Number)
-		return tea.Batch(s.refresh(), s.c.Flash("No longer watching "+n+"; w watches it again.", false))
-	}
-	return tea.Batch(s.refresh(), s.c.Flash("Watching "+n+": W shows the watch list.", false))
 }
 
 // onShown keeps a company's changes for its profile, and marks them seen

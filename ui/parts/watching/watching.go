@@ -9,6 +9,7 @@
 package watching
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -30,8 +31,10 @@ type Part struct {
 	*list.Part
 	w       *watches.Session
 	entries map[api.Number]watch.Entry
-	stamp   int  // the session's stamp the page last asked to read at
-	stale   bool // a newer read came while the filter had the keyboard
+	gone    []watch.Entry // unwatched while the page was on screen, still shown
+	follow  string        // the link whose row the cursor goes to when the page is made again
+	stamp   int           // the session's stamp the page last asked to read at
+	stale   bool          // a newer read came while the filter had the keyboard
 }
 
 // Place is the watch page: the same wherever W is pressed.
@@ -57,7 +60,7 @@ func (p *Part) rows(c *common.Common) *table.Rows {
 	for _, e := range entries {
 		p.entries[e.Number] = e
 	}
-	pg := present.WatchPage(entries, c.Now())
+	pg := present.WatchPage(entries, p.gone, c.Now())
 	rows := table.New(pg)
 	switch {
 	case !p.w.Available():
@@ -68,7 +71,7 @@ func (p *Part) rows(c *common.Common) *table.Rows {
 	case !read:
 		rows.Summary = "Reading the watch list…"
 		rows.Empty = "Reading the watch list…"
-	case len(entries) == 0:
+	case len(entries) == 0 && len(p.gone) == 0:
 		rows.Summary = "No companies watched yet."
 		rows.Empty = "Press w on a company's page to watch it: this page then shows what changed at it since you last looked, and when its accounts and confirmation statement are due."
 	}
@@ -82,8 +85,9 @@ func (p *Part) now() time.Time { return p.C.Now() }
 // top of the list, it stays there, where news comes in.
 func (p *Part) rebuild() {
 	at := p.Place()
-	link, below := "", 0
-	if it, ok := p.T.Selected(); ok && at.Cursor > 0 {
+	link, below := p.follow, 0
+	p.follow = ""
+	if it, ok := p.T.Selected(); ok && at.Cursor > 0 && link == "" {
 		link = it.Link
 		for i := p.T.LV.Cursor(); i > 0 && present.IsNote(p.T.Rows.Item(i), len(p.T.Rows.Columns)); i-- {
 			below++
@@ -111,7 +115,9 @@ func (p *Part) rebuild() {
 }
 
 // Arrive reads the list again: a cron job may have checked meanwhile.
+// Companies unwatched on an earlier visit are no longer shown.
 func (p *Part) Arrive() tea.Cmd {
+	p.gone = nil
 	p.stamp = p.w.Stamp()
 	p.w.OnPage(true)
 	return p.w.ReadOverview(p.now())
@@ -141,7 +147,14 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 			p.rebuild()
 		}
 		return nil
-	case watches.CheckMsg, watches.ToggledMsg, watches.MarkedMsg:
+	case watches.ToggledMsg:
+		p.unwatched(msg)
+		if p.w.Stamp() != p.stamp {
+			p.stamp = p.w.Stamp()
+			return p.w.ReadOverview(p.now())
+		}
+		return nil
+	case watches.CheckMsg, watches.MarkedMsg:
 		if p.w.Stamp() != p.stamp {
 			p.stamp = p.w.Stamp()
 			return p.w.ReadOverview(p.now())
@@ -149,6 +162,21 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	return p.Part.Update(msg)
+}
+
+// unwatched keeps a company taken off the list on the page, its row
+// under the cursor still, until the page is left; watched again, it is
+// shown as watched.
+func (p *Part) unwatched(msg watches.ToggledMsg) {
+	if !msg.OK() {
+		return
+	}
+	p.gone = slices.DeleteFunc(p.gone, func(e watch.Entry) bool { return e.Number == msg.Number })
+	if e, ok := p.entries[msg.Number]; ok && !msg.Watching {
+		e.Changes = nil
+		p.gone = append(p.gone, e)
+		p.follow = api.CompanyPath(e.Number)
+	}
 }
 
 // open is enter: the company under the cursor, its changes marked seen.
@@ -276,13 +304,28 @@ func (p *Part) Foot(w int) []string {
 	if present.IsNote(it, len(p.T.Rows.Columns)) {
 		text = it.Cells[len(it.Cells)-1]
 	} else if res, err := api.Route(it.Link); err == nil {
-		text = details(p.entries[res.Number], p.now())
+		text = p.detailsOf(res.Number)
 	}
 	out := make([]string, table.PreviewRows)
 	for i, l := range common.Wrap(text, w-4, table.PreviewRows) {
 		out[i] = "  " + p.C.Styles.Rows.Note.Paint(l)
 	}
 	return out
+}
+
+// detailsOf are a company's details, or that it is no longer watched.
+func (p *Part) detailsOf(n api.Number) string {
+	if e, ok := p.entries[n]; ok {
+		return details(e, p.now())
+	}
+	if i := slices.IndexFunc(p.gone, func(e watch.Entry) bool { return e.Number == n }); i >= 0 {
+		name := common.Line(p.gone[i].Name)
+		if name == "" {
+			name = string(n)
+		}
+		return name + " is no longer watched: w watches it again, with what was recorded of it."
+	}
+	return ""
 }
 
 // details are a watched company's name, status and due dates, and its
