@@ -261,6 +261,25 @@ func CheckCompanyQuery(q api.CompanyQuery) (api.CompanyQuery, error) {
 	return q, nil
 }
 
+// QueryProblem says what is wrong with a value of a search, by the flag
+// that gave it (the registry's parameter when flag is empty), with the
+// nearest valid value when there is one: --status "actve" is not a
+// company status the advanced search takes; did you mean active?
+func QueryProblem(qe *api.QueryError, flag string) string {
+	if flag == "" {
+		flag = qe.Param
+	}
+	s := fmt.Sprintf("%s %q %s", flag, sanitize.Line(qe.Value), qe.Reason)
+	if qe.Nearest != "" {
+		s += "; did you mean " + qe.Nearest
+		if qe.Words != "" && !strings.EqualFold(qe.Words, qe.Nearest) {
+			s += " (" + qe.Words + ")"
+		}
+		s += "?"
+	}
+	return s
+}
+
 // MaxSICWords is the most SIC codes words may stand for in one search:
 // beyond it they say too little of what is wanted (manufacture is in the
 // words of hundreds of codes) for a request that long.

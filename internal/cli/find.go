@@ -239,19 +239,7 @@ var flagOf = lazy.Value[map[string]string]{Make: func() map[string]string {
 
 // queryProblem says what is wrong with a value, by the flag that gave it.
 func queryProblem(qe *api.QueryError) string {
-	flag := flagOf.Get()[qe.Param]
-	if flag == "" {
-		flag = qe.Param
-	}
-	s := fmt.Sprintf("%s %q %s", flag, qe.Value, qe.Reason)
-	if qe.Nearest != "" {
-		s += "; did you mean " + qe.Nearest
-		if qe.Words != "" && !strings.EqualFold(qe.Words, qe.Nearest) {
-			s += " (" + qe.Words + ")"
-		}
-		s += "?"
-	}
-	return s
+	return present.QueryProblem(qe, flagOf.Get()[qe.Param])
 }
 
 // asCSV prints companies as rows of CSV.

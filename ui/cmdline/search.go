@@ -126,19 +126,11 @@ func flagProblem(err error) error {
 
 // queryProblem says what is wrong with a value, by the flag that gave it.
 func queryProblem(qe *api.QueryError) error {
-	flag := qe.Param
+	flag := ""
 	for _, f := range Filters {
 		if f.Param == qe.Param {
 			flag = "--" + f.Name
 		}
 	}
-	s := fmt.Sprintf("%s %q %s", flag, common.Line(qe.Value), qe.Reason)
-	if qe.Nearest != "" {
-		s += "; did you mean " + qe.Nearest
-		if qe.Words != "" && !strings.EqualFold(qe.Words, qe.Nearest) {
-			s += " (" + qe.Words + ")"
-		}
-		s += "?"
-	}
-	return errors.New(s)
+	return errors.New(present.QueryProblem(qe, flag))
 }
