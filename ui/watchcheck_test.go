@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"coview/api/demo"
+	"coview/present"
 	"coview/ui/common"
 	"coview/watch"
 )
@@ -100,6 +101,22 @@ func TestACheckGoesOnWhileTheUserMovesOpensACompanyAndComesBack(t *testing.T) {
 	}
 }
 
+// The footer's quota counts what the check spent, as it goes and at its
+// end, not only what the pages asked for.
+func TestTheQuotaShownCountsWhatACheckSpent(t *testing.T) {
+	t.Parallel()
+	w := seededWorld(t)
+	b := w.browser(t, 120, 30)
+	before := b.onWatchPage(5)
+	b.keys("r")
+	b.shows("Checked 5 companies")
+	after := present.Quota(w.client.RateLimit())
+	if after == "" || strings.Contains(before.screen, after) {
+		t.Fatalf("the registry says %q after the check; before it the screen showed\n%s", after, before.screen)
+	}
+	b.shows(after)
+}
+
 func TestEscStopsTheCheckKeepingWhatItRecordedAndRChecksTheRest(t *testing.T) {
 	t.Parallel()
 	w := seededWorld(t)
@@ -155,7 +172,9 @@ func TestACheckRefusedWithA429StopsAndSaysSo(t *testing.T) {
 	b := w.browser(t, 120, 30)
 	b.onWatchPage(5)
 	b.keys("r")
-	b.shows("5 companies not checked: the registry's quota is spent (429); r checks them once it resets.")
+	// When it resets is said: the footer's quota is read as the check goes.
+	at := w.client.RateLimit().Reset.Local().Format("15:04:05")
+	b.shows("5 companies not checked: the registry's quota is spent (429); r checks them once it resets, at " + at + ".")
 	if w.probes.Load() > 5+1 {
 		t.Fatalf("the check went on asking after a 429: %d filing histories", w.probes.Load())
 	}

@@ -151,6 +151,7 @@ func (s *Session) onCheck(msg CheckMsg) tea.Cmd {
 	if ch == nil || ch.id != msg.id || ch.run == nil {
 		return nil
 	}
+	s.c.ReadQuota() // what the check has spent of the quota
 	if !msg.done {
 		ch.Progress = msg.progress
 		if msg.found > ch.Found {
