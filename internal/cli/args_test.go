@@ -101,7 +101,9 @@ func TestUsageErrorsExit2AndNameFlagsWithTwoDashes(t *testing.T) {
 		line string
 		want []string
 	}{
-		{"--jsn 00006400", []string{"unknown flag: --jsn", "coview --help"}},
+		{"--jsn 00006400", []string{"unknown flag: --jsn\n", "coview --help"}},
+		{"--demo --budget 5 00006400", []string{"unknown flag: --budget; it goes with coview connections, coview screen and coview watch check\n", "coview --help"}},
+		{"--demo search --depth 1 acme", []string{"unknown flag: --depth; it goes with coview connections\n", "coview search --help"}},
 		{"--demo --follow", []string{"flag needs an argument: --follow"}},
 		{"--demo --timeout soon 00006400", []string{`invalid argument "soon" for "--timeout"`}},
 		{"--demo --timeout 0s --json 00006400", []string{"--timeout must be positive"}},

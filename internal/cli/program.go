@@ -9,6 +9,8 @@ import (
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"coview/present/labels"
 )
 
 // Env is what a run of the program may touch: its streams and its
@@ -176,9 +178,30 @@ func quietAfterSignals(c *cobra.Command) {
 }
 
 // flagError makes cobra's complaints about flags usage errors that point
-// to the command's help. Its messages already name flags as --flag.
+// to the command's help. Its messages already name flags as --flag; a
+// flag that is not this command's but another's says whose it is
+// ("unknown flag: --budget; it goes with coview connections, ...").
 func flagError(cmd *cobra.Command, err error) error {
-	return &exitError{code: exitUsage, msg: err.Error(), help: cmd.CommandPath()}
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		if whose := commandsWithFlag(cmd.Root(), name); len(whose) > 0 {
+			msg += "; it goes with " + labels.JoinAnd(whose)
+		}
+	}
+	return &exitError{code: exitUsage, msg: msg, help: cmd.CommandPath()}
+}
+
+// commandsWithFlag are the commands of the tree under c that take the
+// flag (shown in their help, not hidden), by their whole names.
+func commandsWithFlag(c *cobra.Command, name string) []string {
+	var out []string
+	if f := c.LocalFlags().Lookup(name); f != nil && !f.Hidden {
+		out = append(out, c.CommandPath())
+	}
+	for _, sub := range c.Commands() {
+		out = append(out, commandsWithFlag(sub, name)...)
+	}
+	return out
 }
 
 // acceptRegistryFlags lets the commands that talk to no registry (help,
