@@ -208,9 +208,15 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 	if row.Result != screen.OK && row.Result != "" {
 		it.Accents = append(it.Accents, Accent{Cell: flagCell + 1, End: len(row.Result), Kind: NeedsALook})
 	}
-	if row.Number != "" && row.Result != screen.Invalid {
+	switch {
+	case row.Number != "" && row.Result != screen.Invalid:
 		it.Link = api.CompanyPath(row.Number)
 		it.Title = cmp.Or(line(FieldName), string(row.Number))
+	case row.Result == screen.Unresolved && row.Query.Kind == screen.ByName && row.Query.Name != "":
+		// A name no company has exactly opens the registry's search for
+		// it, where the closest and the rest are.
+		res := api.SearchResource(api.ResSearchCompanies, row.Query.Name)
+		it.Link, it.Title = res.Link, fmt.Sprintf("Search %q", sanitize.Line(api.SearchQuery(res.Link)))
 	}
 	it.Cells = cells
 	it.Keys = screenKeys(row, v, cells, flagCell, deep, flags)

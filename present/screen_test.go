@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"coview/api"
 	"coview/present/labels"
@@ -67,6 +68,27 @@ func TestRowsWithoutACompanyKeepTheirInputResultAndWhy(t *testing.T) {
 	got := record(row, true)
 	if got[FieldResult] != "unresolved" || strings.ContainsRune(got[FieldInput]+got[FieldWhy], 0x1b) || got[FieldName] != "" || got[FieldActiveDirectors] != "" {
 		t.Fatalf("fields %q", got)
+	}
+}
+
+// A row opens its company; a name no company has exactly opens the
+// registry's search for it; a row with neither opens nothing.
+func TestAScreeningRowOpensItsCompanyOrTheSearchForItsName(t *testing.T) {
+	t.Parallel()
+	rows := []screen.Row{
+		{Input: screen.Input{Text: "6400"}, Query: screen.Query{Kind: screen.ByNumber, Number: "00006400"}, Result: screen.NotFound, Number: "00006400"},
+		{Input: screen.Input{Text: "marzipan & co"}, Query: screen.Query{Kind: screen.ByName, Name: "marzipan & co"}, Result: screen.Unresolved},
+		{Input: screen.Input{Text: "0123 4567"}, Query: screen.Query{Kind: screen.Unreadable, Why: "could be one number"}, Result: screen.Invalid},
+	}
+	pg := ScreenPage(rows, false, time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC))
+	for i, want := range [][2]string{
+		{"/company/00006400", "00006400"},
+		{"/search/companies?q=marzipan+%26+co", `Search "marzipan & co"`},
+		{"", ""},
+	} {
+		if it := pg.Items[i]; it.Link != want[0] || it.Title != want[1] {
+			t.Errorf("row %d opens %q titled %q, want %q titled %q", i, it.Link, it.Title, want[0], want[1])
+		}
 	}
 }
 

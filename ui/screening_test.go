@@ -176,6 +176,26 @@ func TestYCopiesTheSelectedRowsNumberOrItsEntry(t *testing.T) {
 	}
 }
 
+// Enter on a name no company has exactly opens the registry's search for
+// it, where its closest match is, and back returns to the screening on
+// that row.
+func TestEnterOnAnUnresolvedNameSearchesForIt(t *testing.T) {
+	t.Parallel()
+	m := screened(t, Options{})
+	send(t, m, tea.PasteMsg{Content: "00006400\nmarzipan\n"})
+	press(t, m, "down")
+	mustContain(t, screen(m), "Unresolved: no company has exactly this name; the closest: MARZIPAN MOUNTAIN SOFTWARE LTD", "Enter searches the registry for it.")
+	press(t, m, "enter")
+	if at := place(m); at.Res.Link != "/search/companies?q=marzipan" || at.Title != `Search "marzipan"` {
+		t.Fatalf("enter on the unresolved name opened %+v", at)
+	}
+	mustContain(t, screen(m), "1 match for \"marzipan\"", "MARZIPAN MOUNTAIN SOFTWARE LTD  00006400")
+	press(t, m, "backspace")
+	if place(m).Show != common.ShowScreening || selectedInput(m) != "marzipan" {
+		t.Fatalf("back on %+v at %q", place(m), selectedInput(m))
+	}
+}
+
 func TestDSavesTheRowsShownAsCSVWholeAndNeverOverwrites(t *testing.T) {
 	dir := t.TempDir()
 	m := screened(t, Options{DownloadDir: func() string { return dir }})
