@@ -49,6 +49,29 @@ func TestWTogglesWatchingTheCompanyOnScreenAndTheFooterAndTitleSaySo(t *testing.
 	}
 }
 
+// A second w while the first is on its way waits for it, rather than
+// racing it: the two could otherwise take the company off and watch it
+// afresh, in either order.
+func TestASecondWBeforeTheFirstIsDoneSaysToWait(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, today)
+	m := w.model(t, Options{})
+	send(t, m, tea.PasteMsg{Content: "00006400\n"})
+	_, first := m.Update(keyMsg("w")) // on its way, not run yet
+	press(t, m, "w")
+	if m.c.Note.Text != "Still changing the watch list for 00006400: a moment." {
+		t.Fatalf("a second w said %q", m.c.Note.Text)
+	}
+	run(t, m, first)
+	if on, err := w.store.Watching(context.Background(), "00006400"); err != nil || !on {
+		t.Fatalf("after the first w is done, 00006400 is not watched: %v %v", on, err)
+	}
+	press(t, m, "w")
+	if m.c.Note.Text != "No longer watching 00006400; w watches it again." {
+		t.Fatalf("w once the first was done said %q", m.c.Note.Text)
+	}
+}
+
 func TestWOnAnyPageAboutACompanyWatchesThatCompany(t *testing.T) {
 	t.Parallel()
 	w := newWatchWorld(t, today)

@@ -29,6 +29,12 @@ func (s *Session) Toggle(n api.Number, p *api.Profile) tea.Cmd {
 	if s.open == nil {
 		return s.c.Flash("No watch list in this session.", true)
 	}
+	if s.turning[n] {
+		// One at a time: a second w racing the first could take the
+		// company off and watch it afresh, its history lost.
+		return s.c.Flash("Still changing the watch list for "+n.String()+": a moment.", false)
+	}
+	s.turning[n] = true
 	open, ctx, earlier := s.open, s.c.Ctx, s.taken[n]
 	return s.c.Guard(func() tea.Msg {
 		w, err := open.get(true)
@@ -55,6 +61,7 @@ func (s *Session) Toggle(n api.Number, p *api.Profile) tea.Cmd {
 }
 
 func (s *Session) onToggled(msg ToggledMsg) tea.Cmd {
+	delete(s.turning, msg.Number)
 	n := msg.Number.String()
 	if msg.err != nil {
 		return s.c.Flash("The watch list could not be changed: "+common.Line(msg.err.Error()), true)

@@ -37,6 +37,7 @@ type Session struct {
 	failed  error // the last failure to read the list, for W
 	shown   map[api.Number]*Shown
 	taken   map[api.Number]*watch.Taken // taken off the list this session: w puts them back as they were
+	turning map[api.Number]bool         // companies a w is on its way for
 	check   *Check
 	stamp   int  // moved on whenever the list is known to have changed
 	onPage  bool // the watch page is on screen, and says how a check ended
@@ -69,7 +70,7 @@ const ProfileShows = 4
 // New starts the session's record of the watch list; open nil is a
 // session without one.
 func New(c *common.Common, open Opener) *Session {
-	s := &Session{c: c, watched: map[api.Number]bool{}, shown: map[api.Number]*Shown{}, taken: map[api.Number]*watch.Taken{}}
+	s := &Session{c: c, watched: map[api.Number]bool{}, shown: map[api.Number]*Shown{}, taken: map[api.Number]*watch.Taken{}, turning: map[api.Number]bool{}}
 	if open != nil {
 		s.open = &opener{fn: open}
 	}
