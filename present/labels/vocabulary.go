@@ -21,6 +21,8 @@ type Vocabulary struct {
 	// What is a value of it, for messages: "company status".
 	What  string
 	Terms []Term // sorted by key
+
+	words [][]string // each term's words, lower-cased (wordsOf), for Holding
 }
 
 // searchStatuses are the statuses the advanced search takes: the
@@ -79,6 +81,7 @@ func vocabulary(what string, t enumTable, only []string, own func(string) string
 			words = own(e.key)
 		}
 		v.Terms = append(v.Terms, Term{Key: e.key, Words: words})
+		v.words = append(v.words, wordsOf(words))
 	}
 	return v
 }
@@ -186,8 +189,13 @@ func (v Vocabulary) Holding(phrase string) []Term {
 		return nil
 	}
 	var out []Term
-	for _, t := range v.Terms {
-		have := wordsOf(t.Words)
+	for i, t := range v.Terms {
+		var have []string
+		if len(v.words) == len(v.Terms) {
+			have = v.words[i]
+		} else {
+			have = wordsOf(t.Words)
+		}
 		if !slices.ContainsFunc(want, func(w string) bool {
 			return !slices.ContainsFunc(have, func(h string) bool { return strings.HasPrefix(h, w) })
 		}) {
