@@ -151,7 +151,7 @@ func authLogin(ctx context.Context, reg *registry, insecure, offline bool, env E
 		case errors.Is(err, api.ErrInvalidKey), errors.Is(err, api.ErrMissingKey):
 			return &exitError{code: exitAuth, msg: fmt.Sprintf("the registry at %s did not accept the key (%s); nothing was stored", reg.client.BaseURL(), errorReason(err))}
 		case err != nil:
-			return &exitError{code: exitFailure, msg: fmt.Sprintf("could not check the key: %v; nothing was stored (use --offline to store it unchecked)", err)}
+			return &exitError{code: exitFailure, msg: thenSaid("could not check the key: "+err.Error(), "nothing was stored (use --offline to store it unchecked)")}
 		}
 		fmt.Fprintf(env.Stderr, "coview: the registry at %s accepted the key\n", reg.client.BaseURL())
 	}
@@ -306,4 +306,13 @@ func authLogout(reg *registry, env Env) error {
 		return &exitError{code: exitFailure}
 	}
 	return nil
+}
+
+// thenSaid is msg followed by more: as a clause after "; ", or as a
+// sentence of its own when msg ends one ("is the registry up?").
+func thenSaid(msg, more string) string {
+	if strings.HasSuffix(msg, "?") || strings.HasSuffix(msg, ".") {
+		return msg + " " + strings.ToUpper(more[:1]) + more[1:]
+	}
+	return msg + "; " + more
 }

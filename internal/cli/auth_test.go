@@ -31,6 +31,9 @@ func TestAuthWithoutAKeyringSaysWhatCanWorkAndEndsAsItWent(t *testing.T) {
 			[]string{"could not check the keyring", "nothing was removed"}, ""},
 		{"a malformed key to login is an authentication failure", "not a key at all\n", []string{"auth", "login", "--base-url", base}, exitAuth,
 			[]string{"nothing was stored"}, ""},
+		{"a key that could not be checked says why, then that nothing was stored", "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7\n",
+			[]string{"auth", "login", "--base-url", "http://127.0.0.1:1"}, exitFailure,
+			[]string{"is the base URL right and the registry up? Nothing was stored (use --offline to store it unchecked)"}, "?;"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
