@@ -49,12 +49,37 @@ func DocumentFileName(number api.Number, f *api.FilingItem, format string) strin
 }
 
 // shortWords is the first few words of s, at most fileNameRunes long.
+// Cut short, it ends on a whole word that is not one leading to the
+// next ("... 14 January 2026", not "... 14 January 2026 with").
 func shortWords(s string) string {
 	words := strings.Fields(s)
-	if len(words) > fileNameWords {
+	cut := len(words) > fileNameWords
+	if cut {
 		words = words[:fileNameWords]
 	}
-	return strings.TrimRight(firstRunes(strings.Join(words, " "), fileNameRunes), " ,;:")
+	joined := strings.Join(words, " ")
+	if short := firstRunes(joined, fileNameRunes); short != joined {
+		cut = true
+		if i := strings.LastIndexByte(short, ' '); i > 0 {
+			short = short[:i] // a word cut in two is left out
+		}
+		words = strings.Fields(short)
+	}
+	for cut && len(words) > 1 && leads(strings.ToLower(strings.Trim(words[len(words)-1], " ,;:"))) {
+		words = words[:len(words)-1]
+	}
+	return strings.TrimRight(strings.Join(words, " "), " ,;:")
+}
+
+// leads reports whether a word leads to the next one: a name cut after
+// it reads as cut. (A switch, not a map: a package-level map would be
+// made at start-up, which no package of coview's does.)
+func leads(w string) bool {
+	switch w {
+	case "a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "under", "with":
+		return true
+	}
+	return false
 }
 
 // firstRunes is s cut to at most n runes.
