@@ -47,9 +47,50 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
+	builtHere = true
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// builtHere says the binary under test was built by TestMain, from the
+// module as it is now.
+var builtHere bool
+
+// These tests run a binary built by another process, from packages their
+// own test binary need not link, so go test's cache would hand back an
+// earlier pass after any of those changed (it did, for a change in
+// present). What a test reads while it runs is part of its cached
+// result's key: this test reads every file the binary is built from, so
+// that a change anywhere in the module runs them all again. It holds the
+// binary built here to being newer than each of them.
+func TestTheBinaryIsBuiltFromTheModuleAsItIs(t *testing.T) {
+	info, err := os.Stat(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	err = filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != ".." && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")):
+			return filepath.SkipDir
+		case d.IsDir() || !d.Type().IsRegular() || strings.HasSuffix(path, "_test.go"):
+			return nil
+		}
+		if _, err := os.ReadFile(path); err != nil {
+			return err
+		}
+		read++
+		if src, err := os.Stat(path); err == nil && builtHere && src.ModTime().After(info.ModTime()) {
+			t.Errorf("%s changed after the binary under test was built", path)
+		}
+		return nil
+	})
+	if err != nil || read == 0 {
+		t.Fatalf("read %d of the module's files: %v", read, err)
+	}
 }
 
 // The exit codes the README documents; the tests hold the binary to them.
