@@ -83,7 +83,7 @@ func TestTheBinaryIsBuiltFromTheModuleAsItIs(t *testing.T) {
 			return err
 		}
 		read++
-		if src, err := os.Stat(path); err == nil && builtHere && src.ModTime().After(info.ModTime()) {
+		if src, err := d.Info(); err == nil && builtHere && src.ModTime().After(info.ModTime()) {
 			t.Errorf("%s changed after the binary under test was built", path)
 		}
 		return nil

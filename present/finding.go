@@ -292,7 +292,7 @@ func sicCodesOf(values []string) ([]string, error) {
 	for _, v := range values {
 		for _, part := range strings.Split(v, ",") {
 			part = strings.TrimSpace(part)
-			if !strings.ContainsFunc(part, unicode.IsLetter) {
+			if !IsSICWords(part) {
 				out = append(out, part)
 				continue
 			}
@@ -307,6 +307,10 @@ func sicCodesOf(values []string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// IsSICWords reports whether a SIC value is given in words (it has a
+// letter), not as a code: SICCodesIn reads it.
+func IsSICWords(v string) bool { return strings.ContainsFunc(v, unicode.IsLetter) }
 
 // SICCodesIn are the SIC codes whose words hold those given, or an
 // *api.QueryError saying there are none (with the nearest code) or too

@@ -212,15 +212,20 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 	case row.Number != "" && row.Result != screen.Invalid:
 		it.Link = api.CompanyPath(row.Number)
 		it.Title = cmp.Or(line(FieldName), string(row.Number))
-	case row.Result == screen.Unresolved && row.Query.Kind == screen.ByName && row.Query.Name != "":
-		// A name no company has exactly opens the registry's search for
-		// it, where the closest and the rest are.
+	case ScreenSearchable(row):
 		res := api.SearchResource(api.ResSearchCompanies, row.Query.Name)
 		it.Link, it.Title = res.Link, fmt.Sprintf("Search %q", sanitize.Line(api.SearchQuery(res.Link)))
 	}
 	it.Cells = cells
 	it.Keys = screenKeys(row, v, cells, flagCell, deep, flags)
 	return it
+}
+
+// ScreenSearchable reports whether a screening's row is a name no
+// company has exactly: it opens the registry's search for the name,
+// where the closest and the rest are.
+func ScreenSearchable(row screen.Row) bool {
+	return row.Result == screen.Unresolved && row.Query.Kind == screen.ByName && row.Query.Name != ""
 }
 
 // screenKeys are how a screening row's cells sort (Item.Keys): the dates

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"coview/api"
 	"coview/present"
@@ -191,7 +190,7 @@ func (v *values) hint(i int) string {
 			said = append(said, t.Key+" "+t.Words)
 			continue
 		}
-		if f.param == api.ParamSICCodes && strings.ContainsFunc(p, unicode.IsLetter) {
+		if f.param == api.ParamSICCodes && present.IsSICWords(p) {
 			said = append(said, sicWords(p))
 			continue
 		}

@@ -114,7 +114,7 @@ func foot(c *common.Common, row screen.Row, w int) []string {
 	case row.Result != screen.OK:
 		words := present.ResultWords(row.Result)
 		text = strings.ToUpper(words[:1]) + words[1:] + ": " + row.Why
-		if row.Result == screen.Unresolved && row.Query.Kind == screen.ByName {
+		if present.ScreenSearchable(row) {
 			text += ". Enter searches the registry for it."
 		}
 	case row.Profile != nil:
