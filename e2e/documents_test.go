@@ -14,10 +14,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"coview/api/demo"
 	"coview/internal/testkit"
+	"coview/internal/testkit/testtime"
 )
 
 // got is what a meter counted: requests, and those with a key.
@@ -115,7 +115,7 @@ func noFiles(t *testing.T, dir string) {
 func TestTheBinarySavesADemoDocumentWhereItIsRun(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), testtime.Deadline(t))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, "--demo", "document", "00006400", demo.FilingWithXHTML, "--format", "xhtml")
 	cmd.Env, cmd.Dir = cleanEnv(t), dir

@@ -17,6 +17,7 @@ import (
 	"coview/api/demo"
 	"coview/internal/testkit"
 	"coview/internal/testkit/testmain"
+	"coview/internal/testkit/testtime"
 )
 
 // binary is the real coview, built once for the tests that run it as a
@@ -177,7 +178,7 @@ func command(t *testing.T, env []string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// startOnceAsked starts cmd and waits, up to 10s, for arrived: the
+// startOnceAsked starts cmd and waits, until the test's deadline, for arrived: the
 // server has the request cmd was to send. If it never comes the test
 // fails, saying what did not happen, and cmd is killed.
 func startOnceAsked(t *testing.T, cmd *exec.Cmd, arrived <-chan struct{}, what string) {
@@ -187,13 +188,13 @@ func startOnceAsked(t *testing.T, cmd *exec.Cmd, arrived <-chan struct{}, what s
 	}
 	select {
 	case <-arrived:
-	case <-time.After(10 * time.Second):
+	case <-testtime.Bound(t):
 		cmd.Process.Kill()
 		t.Fatal(what + " never arrived")
 	}
 }
 
-// signalAndWait sends cmd sig and waits, up to 10s, for it to end; if it
+// signalAndWait sends cmd sig and waits, until the test's deadline, for it to end; if it
 // does not, the test fails and cmd is killed.
 func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) error {
 	t.Helper()
@@ -203,7 +204,7 @@ func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) error {
 	select {
 	case err := <-done:
 		return err
-	case <-time.After(10 * time.Second):
+	case <-testtime.Bound(t):
 		cmd.Process.Kill()
 		t.Fatalf("%v did not end coview", sig)
 	}
@@ -212,7 +213,7 @@ func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) error {
 
 func runCoview(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithDeadline(context.Background(), testtime.Deadline(t))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Env = env
@@ -291,7 +292,7 @@ func serveDemo(t *testing.T, args ...string) *served {
 	cmd := command(t, cleanEnv(t), args...)
 	lines := startStderr(t, cmd)
 	s := &served{cmd: cmd, drained: make(chan struct{})}
-	deadline := time.After(10 * time.Second)
+	deadline := testtime.Bound(t)
 	for s.registry == "" || s.documents == "" {
 		select {
 		case l, ok := <-lines:
@@ -305,7 +306,7 @@ func serveDemo(t *testing.T, args ...string) *served {
 				s.documents, s.storage, _ = strings.Cut(rest, ", and document storage on ")
 			}
 		case <-deadline:
-			t.Fatalf("coview %v did not say where it listens within 10s", args)
+			t.Fatalf("coview %v did not say where it listens by the test's deadline", args)
 		}
 	}
 	go func() {
@@ -316,8 +317,8 @@ func serveDemo(t *testing.T, args ...string) *served {
 	return s
 }
 
-// stop sends SIGTERM and waits, at most 5 seconds, for the process to
-// end, and returns how it ended.
+// stop sends SIGTERM and waits, until the test's deadline, for the
+// process to end, and returns how it ended.
 func (s *served) stop(t *testing.T) error {
 	t.Helper()
 	s.cmd.Process.Signal(syscall.SIGTERM)
@@ -326,7 +327,7 @@ func (s *served) stop(t *testing.T) error {
 	select {
 	case err := <-done:
 		return err
-	case <-time.After(5 * time.Second):
+	case <-testtime.Bound(t):
 		s.cmd.Process.Kill()
 		<-done
 		t.Fatal("serve-demo did not stop on SIGTERM")

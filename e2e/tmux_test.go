@@ -12,11 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-)
 
-// waitBound is the longest any wait for the terminal lasts before the
-// test fails with what the screen shows.
-const waitBound = 10 * time.Second
+	"coview/internal/testkit/testtime"
+)
 
 // tmuxSession runs the real binary in a real terminal: a tmux server of
 // its own, so the tests never touch the user's tmux.
@@ -100,7 +98,7 @@ func startTmux(t *testing.T, width, height int, env []string, args ...string) *t
 		s.stdin.Close()
 		select {
 		case <-s.ended:
-		case <-time.After(waitBound):
+		case <-testtime.Bound(t):
 			s.client.Process.Kill()
 		}
 		s.client.Wait()
@@ -200,8 +198,8 @@ func (s *tmuxSession) tmux(args ...string) string {
 		return out
 	case <-s.ended:
 		s.t.Fatalf("tmux %v: the tmux client has ended", args)
-	case <-time.After(waitBound):
-		s.t.Fatalf("tmux %v: no answer in %s", args, waitBound)
+	case <-testtime.Bound(s.t):
+		s.t.Fatalf("tmux %v: no answer by the test's deadline", args)
 	}
 	return ""
 }
@@ -210,12 +208,12 @@ func (s *tmuxSession) screen() string { return s.tmux("capture-pane", "-p") }
 
 // until reads the screen until ok holds for it, each time the pane has
 // been written to, and fails the test, saying what it waited for, if
-// that takes longer than waitBound. It reads it again every recheck too:
+// that lasts until the test's deadline. It reads it again every recheck too:
 // under load a notice of output has been seen to go missing (the screen
 // held what was waited for, and nothing woke the wait).
 func (s *tmuxSession) until(what func() string, ok func(screen string) bool) string {
 	s.t.Helper()
-	deadline := time.NewTimer(waitBound)
+	deadline := time.NewTimer(time.Until(testtime.Deadline(s.t)))
 	defer deadline.Stop()
 	recheck := time.NewTicker(250 * time.Millisecond)
 	defer recheck.Stop()
@@ -234,7 +232,7 @@ func (s *tmuxSession) until(what func() string, ok func(screen string) bool) str
 		case <-s.ended:
 			s.t.Fatalf("the tmux client ended while waiting for %s; the screen showed:\n%s", what(), screen)
 		case <-deadline.C:
-			s.t.Fatalf("waited %s for %s; the screen shows:\n%s", waitBound, what(), s.screen())
+			s.t.Fatalf("waited until the test's deadline for %s; the screen shows:\n%s", what(), s.screen())
 		}
 	}
 }

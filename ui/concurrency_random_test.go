@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 	"coview/ui/common"
 	"coview/ui/parts/results"
 )
@@ -315,7 +316,7 @@ func TestAPanicInUpdateEndsTheProgramThroughTheGuard(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the program ended with %v, want a normal quit", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-testtime.Bound(t):
 		p.Kill()
 		t.Fatal("the program did not quit after the panic")
 	}

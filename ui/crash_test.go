@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -62,7 +63,7 @@ func TestRunReportsAPanicInARequestAndRestoresTheTerminal(t *testing.T) {
 				t.Fatalf("mode %s not restored: %q", mode, out.String())
 			}
 		}
-	case <-time.After(10 * time.Second):
+	case <-testtime.Bound(t):
 		t.Fatal("Run did not return after a panic in a request")
 	}
 }
@@ -80,7 +81,7 @@ func TestRunReturnsWhenTheContextEnds(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Run returned %v after its context ended", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-testtime.Bound(t):
 		t.Fatal("Run did not return after its context ended")
 	}
 }

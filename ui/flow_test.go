@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -59,7 +60,7 @@ func (r recorder) screen() string {
 // waitFor waits until the screen shows every one of wants.
 func (r recorder) waitFor(t *testing.T, wants ...string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testtime.Deadline(t)
 	for {
 		s := r.screen()
 		missing := ""

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 	"coview/ui/common"
 	"coview/ui/waits"
 )
@@ -166,7 +167,7 @@ func (b *browser) send(msg tea.Msg) { b.tm.Send(msg) }
 // recent numbers as Run does, so no save outlives it either.
 func stopProgram(t *testing.T, tm *teatest.TestModel, m *model) {
 	tm.Send(keyMsg("ctrl+c"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Until(testtime.Deadline(t))))
 	if err := m.closeRecent(); err != nil {
 		t.Errorf("closing the recent numbers: %v", err)
 	}
@@ -184,7 +185,7 @@ func (b *browser) query(draw bool) snapshot {
 	b.t.Helper()
 	reply := make(chan snapshot, 1)
 	go b.tm.Send(askMsg{reply, draw})
-	deadline := time.After(10 * time.Second)
+	deadline := testtime.Bound(b.t)
 	for {
 		select {
 		case s := <-reply:
@@ -194,7 +195,7 @@ func (b *browser) query(draw bool) snapshot {
 			}
 			return s
 		case <-deadline:
-			b.t.Fatal("the program did not answer within 10s")
+			b.t.Fatal("the program did not answer by the test's deadline")
 		case <-time.After(20 * time.Millisecond):
 			if v, crashed := b.g.get(); crashed {
 				b.t.Fatalf("the browser crashed: %v", v)
@@ -203,11 +204,11 @@ func (b *browser) query(draw bool) snapshot {
 	}
 }
 
-// waitUntil asks until ok holds, for up to 10s, then returns the browser
+// waitUntil asks until ok holds, until the test's deadline, then returns the browser
 // with its screen. ok must not read the screen.
 func (b *browser) waitUntil(what string, ok func(s snapshot) bool) snapshot {
 	b.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testtime.Deadline(b.t)
 	for {
 		if ok(b.query(false)) {
 			if s := b.ask(); ok(s) {
@@ -272,7 +273,7 @@ func holdRequests(f *fakeRegistry) (release func()) {
 // test acts while the last request is surely in flight.
 func waitForRequests(t *testing.T, f *fakeRegistry, n int) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testtime.Deadline(t)
 	for f.count() < n {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d requests, want %d: %v", f.count(), n, f.requests())

@@ -16,6 +16,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testtime"
 	"coview/present"
 	"coview/ui/listview"
 	"coview/ui/parts/profile"
@@ -126,9 +127,9 @@ func execute(t testing.TB, c tea.Cmd) tea.Msg {
 	select {
 	case msg := <-done:
 		return msg
-	case <-time.After(5 * time.Second):
+	case <-testtime.Bound(t):
 		// Errorf, not Fatal: this may run on a goroutine of its own.
-		t.Errorf("a Cmd did not return within 5s")
+		t.Errorf("a Cmd did not return by the test's deadline")
 		return nil
 	}
 }

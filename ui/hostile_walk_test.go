@@ -7,6 +7,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"coview/internal/testkit/testtime"
 )
 
 // How TestVenomInEveryFieldNeverReachesTheScreenRaw goes through every
@@ -140,7 +142,7 @@ func saveADocument(t *testing.T, m *model) {
 	send(t, m, tea.PasteMsg{Content: "00006400\n"})
 	selectLink(t, m, "Filing history")
 	press(t, m, "enter", "d")
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testtime.Deadline(t)
 	for !strings.Contains(screen(m), "Saved as") && !strings.Contains(screen(m), "Download failed") {
 		nothingRaw(t, m, "the download under way")
 		if time.Now().After(deadline) {

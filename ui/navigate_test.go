@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 	"coview/ui/common"
 	"coview/ui/parts/document"
 	"coview/ui/parts/profile"
@@ -193,7 +194,7 @@ func TestEscCancelsARequestInFlightAndKeepsThePage(t *testing.T) {
 	answered := make(chan []tea.Msg)
 	go func() { answered <- collect(t, cmd) }()
 	// Wait for the request to reach the registry before cancelling.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := testtime.Deadline(t)
 	for f.count() < 2 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
@@ -207,7 +208,7 @@ func TestEscCancelsARequestInFlightAndKeepsThePage(t *testing.T) {
 		for _, msg := range msgs {
 			send(t, m, msg)
 		}
-	case <-time.After(5 * time.Second):
+	case <-testtime.Bound(t):
 		t.Fatal("the request was not cancelled")
 	}
 	if ctx.Err() != context.Canceled {

@@ -13,6 +13,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testtime"
 	"coview/ui/common"
 )
 
@@ -71,8 +72,8 @@ func (g *gated) asked(t *testing.T, n int) {
 	for range n {
 		select {
 		case <-g.waiting:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("fewer than %d held profiles were asked for in 10s", n)
+		case <-testtime.Bound(t):
+			t.Fatalf("fewer than %d held profiles were asked for by the test's deadline", n)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"coview/api/demo"
+	"coview/internal/testkit/testtime"
 	"coview/present"
 	"coview/ui/common"
 	"coview/watch"
@@ -35,7 +36,7 @@ func (b *browser) onWatchPage(rows int) snapshot {
 // shows waits until the screen shows every text.
 func (b *browser) shows(texts ...string) snapshot {
 	b.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testtime.Deadline(b.t)
 	for {
 		s := b.ask()
 		missing := ""

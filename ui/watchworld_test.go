@@ -13,6 +13,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/internal/testkit/testtime"
 	"coview/watch"
 )
 
@@ -179,13 +180,13 @@ func (w *watchWorld) holdChecks(number string) (release func()) {
 	}
 }
 
-// until waits, for up to 10s, for what the test waits for.
+// until waits, until the test's deadline, for what the test waits for.
 func until(t testing.TB, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := testtime.Deadline(t)
 	for !ok() {
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 10s for %s", what)
+			t.Fatalf("waited until the test's deadline for %s", what)
 		}
 		time.Sleep(time.Millisecond)
 	}

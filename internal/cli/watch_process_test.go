@@ -15,6 +15,7 @@ import (
 
 	"coview/api/demo"
 	"coview/internal/testkit/testmain"
+	"coview/internal/testkit/testtime"
 )
 
 // asCoview is set in the environment of a copy of the test binary that is
@@ -162,7 +163,7 @@ func TestACheckKilledHalfwayLosesNothingAndRecordsNothingTwice(t *testing.T) {
 	killed, out, _ := w.coviewProcess(t, "watch", "check")
 	select {
 	case <-halfway:
-	case <-time.After(time.Minute):
+	case <-testtime.Bound(t):
 		t.Fatal("the check never got halfway")
 	}
 	killed.Process.Signal(syscall.SIGKILL)
