@@ -45,6 +45,11 @@ type Options struct {
 	// Backoff is the first wait between attempts; it doubles each time,
 	// with jitter. Default 300ms.
 	Backoff time.Duration
+	// MaxWait is the longest one request is held back; default MaxWait.
+	MaxWait time.Duration
+	// Clock is the time pacing, retries and waits go by; default
+	// SystemClock. The timeout of a request is the machine's, whatever it.
+	Clock Clock
 }
 
 // Client requests the registry at one base URL with one key. It is safe for
@@ -64,9 +69,10 @@ type Client struct {
 	paceRounds int                                        // times pace looked at the quota, so tests can tell a wait from a spin
 	onWait     func(subject string, until time.Time) bool // see SetRateLimitWait
 	onNotice   func(Wait)                                 // see SetWaitNotice
-	maxWait    time.Duration                              // MaxWait; shorter in tests
+	maxWait    time.Duration
 	retries    int
 	backoff    time.Duration
+	clock      Clock
 }
 
 // New checks the base URL and builds a client.
@@ -81,7 +87,14 @@ func New(opts Options) (*Client, error) {
 		userAgent: opts.UserAgent,
 		timeout:   opts.Timeout,
 		maxBody:   opts.MaxBodyBytes,
-		maxWait:   MaxWait,
+		maxWait:   opts.MaxWait,
+		clock:     opts.Clock,
+	}
+	if c.maxWait <= 0 {
+		c.maxWait = MaxWait
+	}
+	if c.clock == nil {
+		c.clock = SystemClock
 	}
 	if c.userAgent == "" {
 		c.userAgent = "coview"
@@ -219,7 +232,7 @@ func (c *Client) once(ctx context.Context, subject string, u *url.URL) (*Respons
 	}
 	defer resp.Body.Close()
 
-	rl := readRateLimit(resp.Header, time.Now())
+	rl := readRateLimit(resp.Header, c.clock.Now())
 	c.noteRateLimit(rl)
 	if resp.ContentLength > c.maxBody {
 		// Announced as too large: refuse without reading a byte of it.
@@ -298,7 +311,7 @@ func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, 
 		e.Kind = KindBadRequest
 	case code == http.StatusTooManyRequests:
 		e.Kind = KindRateLimited
-		e.RetryAt, e.RetryAsked = retryAt(resp.Header, rl, time.Now(), c.maxWait)
+		e.RetryAt, e.RetryAsked = retryAt(resp.Header, rl, c.clock.Now(), c.maxWait)
 	case code >= 500:
 		e.Kind = KindServer
 		if !isJSONObject(body) || msg == http.StatusText(code) {

@@ -248,7 +248,7 @@ func (c *DocumentClient) newRequest(ctx context.Context, u *url.URL, accept stri
 // URL, whose query is a signature, nor the body, which may quote it.
 func (c *DocumentClient) answerError(subject string, resp *http.Response, body []byte, key string) error {
 	if c.mayCarryKey(resp.Request.URL) {
-		rl := readRateLimit(resp.Header, time.Now())
+		rl := readRateLimit(resp.Header, c.registry.clock.Now())
 		return c.registry.statusError(subject, resp, rl, body, key)
 	}
 	host := resp.Request.URL.Host

@@ -94,7 +94,10 @@ func (e *Error) Retryable() bool {
 	return false
 }
 
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.message(time.Now()) }
+
+// message is the error in words as of now: a 429's wait counts from it.
+func (e *Error) message(now time.Time) string {
 	s := e.Subject
 	if s == "" {
 		s = "request"
@@ -120,7 +123,6 @@ func (e *Error) Error() string {
 		if e.RetryAt.IsZero() {
 			return fmt.Sprintf("%s: rate limit reached (429): wait a few minutes before trying again", s)
 		}
-		now := time.Now()
 		wait := e.RetryAt.Sub(now).Round(time.Second)
 		if wait < 0 {
 			wait = 0

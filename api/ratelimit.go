@@ -135,7 +135,7 @@ func (c *Client) pace(ctx context.Context, subject string) error {
 	for {
 		c.mu.Lock()
 		c.paceRounds++
-		rl, now := c.rl, time.Now()
+		rl, now := c.rl, c.clock.Now()
 		if latest.IsZero() {
 			latest = now.Add(c.maxWait)
 		}
@@ -157,7 +157,7 @@ func (c *Client) pace(ctx context.Context, subject string) error {
 			until = latest
 		}
 		n.begin(Wait{Subject: subject, Reason: "rate limit reached", Until: until}, now)
-		if err := sleepUntil(ctx, until, news, subject); err != nil {
+		if err := c.sleepUntil(ctx, until, news, subject); err != nil {
 			n.over(err)
 			return err
 		}

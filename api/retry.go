@@ -64,7 +64,7 @@ func (c *Client) get(ctx context.Context, subject, link string, query url.Values
 			// and is waited and told as it is.
 			until := ae.RetryAt
 			if until.IsZero() {
-				until = time.Now().Add(min(c.maxWait, unknownRetryWait))
+				until = c.clock.Now().Add(min(c.maxWait, unknownRetryWait))
 			} else if until.Nanosecond() == 0 {
 				until = until.Add(100 * time.Millisecond)
 			}
@@ -72,12 +72,12 @@ func (c *Client) get(ctx context.Context, subject, link string, query url.Values
 				return nil, err
 			}
 			waited = true
-			if err := c.wait(ctx, Wait{Subject: subject, Reason: rateLimitedReason(ae), Until: until}); err != nil {
+			if err := c.wait(ctx, Wait{Subject: subject, Reason: c.rateLimitedReason(ae), Until: until}); err != nil {
 				return nil, err
 			}
 		case ae.Retryable() && attempt < c.retries:
 			reason := fmt.Sprintf("attempt %d of %d failed (%s)", attempt, c.retries, failureWords(ae))
-			if err := c.wait(ctx, Wait{Subject: subject, Reason: reason, Until: time.Now().Add(c.backoffFor(attempt))}); err != nil {
+			if err := c.wait(ctx, Wait{Subject: subject, Reason: reason, Until: c.clock.Now().Add(c.backoffFor(attempt))}); err != nil {
 				return nil, err
 			}
 		default:
@@ -95,11 +95,11 @@ func (c *Client) wantsWait(subject string, until time.Time) bool {
 
 // rateLimitedReason is a 429 wait in words, saying when the registry asked
 // for longer than the client waits.
-func rateLimitedReason(e *Error) string {
+func (c *Client) rateLimitedReason(e *Error) string {
 	if e.RetryAsked.IsZero() {
 		return "rate limit reached (429)"
 	}
-	return "rate limit reached (429); the registry asks to wait " + askedWait(e.RetryAsked, time.Now()) + ", longer than this client waits"
+	return "rate limit reached (429); the registry asks to wait " + askedWait(e.RetryAsked, c.clock.Now()) + ", longer than this client waits"
 }
 
 // failureWords names a failure that may pass, for a backoff's notice.

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"coview/api/demo"
+	"coview/internal/testkit/testtime"
 )
 
 func TestAFlakyRegistryThatFailsTwiceStillYieldsTheProfile(t *testing.T) {
@@ -70,23 +70,28 @@ func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
 		}
 		jsonReply(200, `{"company_number":"00000001"}`)(w, r)
 	})
-	c := newClient(t, srv.URL)
+	clk := testtime.NewClock(start)
+	c := newClient(t, srv.URL, onClock(clk))
 	var told time.Time
 	c.SetRateLimitWait(func(subject string, until time.Time) bool {
 		told = until
 		return true
 	})
-	start := time.Now()
-	if _, err := c.Company(context.Background(), "00000001"); err != nil {
-		t.Fatal(err)
+	var err error
+	done := background(func() { _, err = c.Company(context.Background(), "00000001") })
+	fires := clk.AwaitTimers(t, 1)
+	if rec.count() != 1 || told.IsZero() || !fires[0].Equal(told) {
+		t.Fatalf("waiting until %v, told %v, after %d requests", fires, told, rec.count())
 	}
-	if d := time.Since(start); d < 900*time.Millisecond || told.IsZero() || rec.count() != 2 {
-		t.Fatalf("waited %s, told %v, %d requests", d, told, rec.count())
+	clk.Set(told)
+	returns(t, done, "the retried request")
+	if err != nil || rec.count() != 2 || told.Sub(start) != time.Second {
+		t.Fatalf("err = %v after %d requests, having waited %s", err, rec.count(), told.Sub(start))
 	}
 
 	// Without a wait function, the 429 comes back at once.
 	srv2, rec2 := serve(t, jsonReply(429, ``, "Retry-After", "30"))
-	_, err := newClient(t, srv2.URL).Company(context.Background(), "00000001")
+	_, err = newClient(t, srv2.URL).Company(context.Background(), "00000001")
 	if !errors.Is(err, ErrRateLimited) || rec2.count() != 1 {
 		t.Fatalf("err = %v after %d requests", err, rec2.count())
 	}
@@ -103,13 +108,16 @@ func TestA429WaitsForTheResetAndRetriesOnce(t *testing.T) {
 func TestCancellingDuringABackoffStopsAtOnce(t *testing.T) {
 	t.Parallel()
 	srv, _ := serve(t, jsonReply(503, `{}`))
-	c := newClient(t, srv.URL, func(o *Options) { o.Backoff = 10 * time.Second })
+	clk := testtime.NewClock(start)
+	c := newClient(t, srv.URL, onClock(clk), func(o *Options) { o.Backoff = 10 * time.Second })
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(100*time.Millisecond, cancel)
-	start := time.Now()
-	_, err := c.Company(ctx, "00000001")
-	if !errors.Is(err, ErrCanceled) || time.Since(start) > 2*time.Second {
-		t.Fatalf("err = %v after %s", err, time.Since(start))
+	var err error
+	done := background(func() { _, err = c.Company(ctx, "00000001") })
+	clk.AwaitTimers(t, 1)
+	cancel() // the clock stands still: only the cancel can end the backoff
+	returns(t, done, "the backoff")
+	if !errors.Is(err, ErrCanceled) {
+		t.Fatalf("err = %v", err)
 	}
 }
 
@@ -117,36 +125,44 @@ func TestCancellingDuringABackoffStopsAtOnce(t *testing.T) {
 // window's allowance is spread over windows instead of earning 429s.
 func TestABurstIsPacedToTheQuotaAndNeverEarnsA429(t *testing.T) {
 	t.Parallel()
-	srv, _ := serve(t, demo.NewHandler(demo.Options{Limit: 10, Window: time.Second}).ServeHTTP)
-	c, err := New(Options{BaseURL: srv.URL, Key: demo.Key, Attempts: 1})
+	// The registry and the client keep one clock, which moves on to each
+	// wait as it begins: the windows pass without taking any time.
+	clk := testtime.NewClock(start)
+	srv, _ := serve(t, demo.NewHandler(demo.Options{Limit: 10, Window: time.Second, Now: clk.Now}).ServeHTTP)
+	c, err := New(Options{BaseURL: srv.URL, Key: demo.Key, Attempts: 1, Clock: clk})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var failures []string
-	sem := make(chan struct{}, 4)
-	for i := 0; i < 35; i++ {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if _, err := c.Company(context.Background(), "00006400"); err != nil {
-				mu.Lock()
-				failures = append(failures, err.Error())
-				mu.Unlock()
-			}
-		}()
+	burst := func() {
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
+		for range 35 {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				if _, err := c.Company(context.Background(), "00006400"); err != nil {
+					mu.Lock()
+					failures = append(failures, err.Error())
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	clk.Drive(t, background(burst))
 	if len(failures) > 0 {
 		t.Fatalf("%d of 35 requests failed, first: %s", len(failures), failures[0])
+	}
+	if took := clk.Now().Sub(start); took < 3*time.Second {
+		t.Errorf("35 requests at 10 a second took %s of the clock: some were not held back", took)
 	}
 	if rl := c.RateLimit(); !rl.Known || rl.Limit != 10 {
 		t.Fatalf("quota = %+v", rl)
 	}
-	_ = strings.TrimSpace
 }
 
 // Issue 20, item 18: a 500 is tried again the same bounded way as a 502

@@ -105,8 +105,8 @@ func (n *waitNotice) over(err error) {
 // is worth it.
 func (c *Client) wait(ctx context.Context, w Wait) error {
 	n := c.waitNotice()
-	n.begin(w, time.Now())
-	err := sleepUntil(ctx, w.Until, nil, w.Subject)
+	n.begin(w, c.clock.Now())
+	err := c.sleepUntil(ctx, w.Until, nil, w.Subject)
 	n.over(err)
 	return err
 }
@@ -115,18 +115,18 @@ func (c *Client) wait(ctx context.Context, w Wait) error {
 // the context ends, whichever comes first; only the last is an error. A
 // context already ended is an error even when there is nothing to wait for,
 // so that no loop around it can outlive its caller.
-func sleepUntil(ctx context.Context, until time.Time, news <-chan struct{}, subject string) error {
+func (c *Client) sleepUntil(ctx context.Context, until time.Time, news <-chan struct{}, subject string) error {
 	if err := ctx.Err(); err != nil {
 		return &Error{Kind: KindCanceled, Subject: subject, Err: err}
 	}
-	d := time.Until(until)
+	d := until.Sub(c.clock.Now())
 	if d <= 0 {
 		return nil
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
+	fired, stop := c.clock.NewTimer(d)
+	defer stop()
 	select {
-	case <-t.C:
+	case <-fired:
 		return nil
 	case <-news:
 		return nil

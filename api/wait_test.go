@@ -12,15 +12,27 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"coview/internal/testkit/testtime"
 )
 
 // These tests hold the client to what it says about waiting for the quota:
 // a reset it cannot believe is unknown, every wait is bounded and ends when
 // the caller gives up, and what it announces is what it does.
 
-// promptly is how soon a wait must end once its context is cancelled: far
-// less than any wait, with room for a loaded machine under -race.
-const promptly = 200 * time.Millisecond
+// Every wait here is on a clock the test moves (testtime.Clock): a wait
+// that should end when its context is cancelled is cancelled while the
+// clock stands still, so only the cancel can end it; a wait that should
+// end at a time ends when the clock is moved there, and not before.
+
+// start is when the tests' clocks begin: a time with part of a second, as
+// the machine's clock has.
+var start = time.Date(2026, 11, 28, 9, 0, 0, 123456789, time.UTC)
+
+// onClock is an option for newClient: the client keeps the time of clk.
+func onClock(clk *testtime.Clock) func(*Options) {
+	return func(o *Options) { o.Clock = clk }
+}
 
 // quotaSpent answers every request with a profile and a quota with nothing
 // left, resetting at reset (the header as sent).
@@ -29,25 +41,46 @@ func quotaSpent(reset string) http.HandlerFunc {
 		"X-Ratelimit-Limit", "600", "X-Ratelimit-Remain", "0", "X-Ratelimit-Reset", reset, "X-Ratelimit-Window", "5m")
 }
 
-// within runs f and fails the test if it has not returned by limit: a
-// request loop that spins or waits forever must fail the test, not hang it.
-func within(t *testing.T, limit time.Duration, what string, f func()) {
-	t.Helper()
+// background runs f on a goroutine of its own; the channel is closed
+// when it returns.
+func background(f func()) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		f()
 	}()
+	return done
+}
+
+// returns waits for done, failing the test if it is still running at its
+// deadline: a request loop that spins or waits forever fails the test
+// rather than hanging it.
+func returns(t *testing.T, done <-chan struct{}, what string) {
+	t.Helper()
 	select {
 	case <-done:
-	case <-time.After(limit):
-		t.Fatalf("%s: still running after %s", what, limit)
+	case <-testtime.Bound(t):
+		t.Fatalf("%s: still running at the test's deadline", what)
+	}
+}
+
+// withoutWaiting waits for done, failing the test at once if the code
+// under test sets a timer on clk meanwhile: it was to wait for nothing.
+func withoutWaiting(t *testing.T, clk *testtime.Clock, done <-chan struct{}, what string) {
+	t.Helper()
+	set := clk.TimerSet()
+	select {
+	case <-done:
+	case <-set:
+		t.Fatalf("%s was held back: a timer was set for %v", what, clk.Timers())
+	case <-testtime.Bound(t):
+		t.Fatalf("%s: still running at the test's deadline", what)
 	}
 }
 
 func TestAResetTheClientCannotBelieveIsUnknownAndHoldsNoRequestBack(t *testing.T) {
 	t.Parallel()
-	now := time.Now()
+	now := start
 	cases := []struct {
 		name  string
 		reset string
@@ -67,7 +100,8 @@ func TestAResetTheClientCannotBelieveIsUnknownAndHoldsNoRequestBack(t *testing.T
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, rec := serve(t, quotaSpent(tc.reset))
-			c := newClient(t, srv.URL)
+			clk := testtime.NewClock(start)
+			c := newClient(t, srv.URL, onClock(clk))
 			if _, err := c.Company(context.Background(), "00000001"); err != nil {
 				t.Fatal(err)
 			}
@@ -76,17 +110,11 @@ func TestAResetTheClientCannotBelieveIsUnknownAndHoldsNoRequestBack(t *testing.T
 			}
 			// With the reset unknown there is nothing to wait for: the next
 			// request goes out at once, and the registry has the last word.
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			defer cancel()
-			within(t, 3*time.Second, "the second request", func() {
-				start := time.Now()
-				if _, err := c.Company(ctx, "00000001"); err != nil {
+			withoutWaiting(t, clk, background(func() {
+				if _, err := c.Company(context.Background(), "00000001"); err != nil {
 					t.Errorf("second request: %v", err)
 				}
-				if d := time.Since(start); d > time.Second {
-					t.Errorf("the second request was held back %s", d)
-				}
-			})
+			}), "the second request")
 			if rec.count() != 2 {
 				t.Fatalf("the registry saw %d requests, want 2", rec.count())
 			}
@@ -98,22 +126,20 @@ func TestA429WithAnImpossibleResetWaitsAMinuteAtMostAndStopsWhenCancelled(t *tes
 	t.Parallel()
 	reset := strconv.FormatInt(time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC).Unix(), 10)
 	srv, rec := serve(t, jsonReply(429, `{}`, "X-Ratelimit-Reset", reset, "X-Ratelimit-Remain", "0", "X-Ratelimit-Limit", "600"))
-	c := newClient(t, srv.URL)
+	clk := testtime.NewClock(start)
+	c := newClient(t, srv.URL, onClock(clk))
 	var until time.Time
+	c.SetRateLimitWait(func(_ string, u time.Time) bool { until = u; return true })
 	ctx, cancel := context.WithCancel(context.Background())
-	// Cancelled 100 ms into the wait, however long the 429 took to come.
-	c.SetRateLimitWait(func(_ string, u time.Time) bool {
-		until = u
-		time.AfterFunc(100*time.Millisecond, cancel)
-		return true
-	})
-	start := time.Now()
 	var err error
-	within(t, 2*time.Second, "the wait", func() { _, err = c.Company(ctx, "00000001") })
-	if !errors.Is(err, ErrCanceled) || time.Since(start) > time.Second || rec.count() != 1 {
-		t.Fatalf("err = %v after %s and %d requests", err, time.Since(start), rec.count())
+	done := background(func() { _, err = c.Company(ctx, "00000001") })
+	clk.AwaitTimers(t, 1)
+	cancel() // the clock stands still: only the cancel can end the wait
+	returns(t, done, "the wait")
+	if !errors.Is(err, ErrCanceled) || rec.count() != 1 {
+		t.Fatalf("err = %v after %d requests", err, rec.count())
 	}
-	if ahead := until.Sub(start); ahead < 59*time.Second || ahead > 61*time.Second {
+	if ahead := until.Sub(start); ahead != time.Minute {
 		t.Errorf("told the client would wait %s, want the minute it waits when the reset is unknown", ahead)
 	}
 }
@@ -125,28 +151,27 @@ func TestARetryAfterLongerThanTheClientWaitsAnnouncesTheWaitItWillMake(t *testin
 		headers   []string
 		askedYear int // the year of the registry's own time, which the error keeps
 	}{
-		{"Retry-After 999999 seconds", []string{"Retry-After", "999999"}, time.Now().Add(999999 * time.Second).Year()},
+		{"Retry-After 999999 seconds", []string{"Retry-After", "999999"}, start.Add(999999 * time.Second).Year()},
 		{"Retry-After of more seconds than a duration holds", []string{"Retry-After", "99999999999999"}, 3170000},
 		{"Retry-After as a date in the year 9999", []string{"Retry-After", "Fri, 31 Dec 9999 23:59:59 GMT"}, 9999},
-		{"a reset half an hour ahead", []string{"X-Ratelimit-Reset", strconv.FormatInt(time.Now().Add(30*time.Minute).Unix(), 10),
-			"X-Ratelimit-Remain", "0", "X-Ratelimit-Limit", "600"}, time.Now().Add(30 * time.Minute).Year()},
+		{"a reset half an hour ahead", []string{"X-Ratelimit-Reset", strconv.FormatInt(start.Add(30*time.Minute).Unix(), 10),
+			"X-Ratelimit-Remain", "0", "X-Ratelimit-Limit", "600"}, start.Add(30 * time.Minute).Year()},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, _ := serve(t, jsonReply(429, `{}`, tc.headers...))
-			start := time.Now()
-			_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
+			_, err := newClient(t, srv.URL, onClock(testtime.NewClock(start))).Company(context.Background(), "00000001")
 			var ae *Error
 			if !errors.As(err, &ae) || ae.Kind != KindRateLimited {
 				t.Fatalf("err = %v, want a 429", err)
 			}
-			if ahead := ae.RetryAt.Sub(start); ahead < MaxWait-time.Second || ahead > MaxWait+time.Second {
+			if ahead := ae.RetryAt.Sub(start); ahead != MaxWait {
 				t.Errorf("RetryAt is %s ahead, want the %s the client waits at most", ahead, MaxWait)
 			}
 			if y := ae.RetryAsked.Year(); y < tc.askedYear || y > tc.askedYear+1000 {
 				t.Errorf("RetryAsked = %s, want the registry's time in the year %d", ae.RetryAsked, tc.askedYear)
 			}
-			msg := err.Error()
+			msg := ae.message(start)
 			for _, want := range []string{"rate limit reached (429)", "longer than this client waits", "(in 5m0s)"} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("message %q does not say %q", msg, want)
@@ -159,16 +184,15 @@ func TestARetryAfterLongerThanTheClientWaitsAnnouncesTheWaitItWillMake(t *testin
 func TestARetryAfterWithinTheCapIsAnnouncedAsSent(t *testing.T) {
 	t.Parallel()
 	srv, _ := serve(t, jsonReply(429, `{}`, "Retry-After", "30"))
-	start := time.Now()
-	_, err := newClient(t, srv.URL).Company(context.Background(), "00000001")
+	_, err := newClient(t, srv.URL, onClock(testtime.NewClock(start))).Company(context.Background(), "00000001")
 	var ae *Error
 	if !errors.As(err, &ae) {
 		t.Fatalf("err = %v", err)
 	}
-	if ahead := ae.RetryAt.Sub(start); ahead < 29*time.Second || ahead > 31*time.Second || !ae.RetryAsked.IsZero() {
+	if ahead := ae.RetryAt.Sub(start); ahead != 30*time.Second || !ae.RetryAsked.IsZero() {
 		t.Errorf("RetryAt is %s ahead and RetryAsked %s, want 30s and nothing asked beyond it", ahead, ae.RetryAsked)
 	}
-	if msg := err.Error(); strings.Contains(msg, "longer than") || !strings.Contains(msg, "(in 30s)") {
+	if msg := ae.message(start); strings.Contains(msg, "longer than") || !strings.Contains(msg, "(in 30s)") {
 		t.Errorf("message %q", msg)
 	}
 }
@@ -191,16 +215,18 @@ func (l *noticeLog) all() []Wait {
 	return slices.Clone(l.got)
 }
 
-// arrivals is a registry stand-in that notes when each request arrived.
+// arrivals is a registry stand-in that notes when, by the test's clock,
+// each request arrived.
 type arrivals struct {
-	mu sync.Mutex
-	at []time.Time
+	clk *testtime.Clock
+	mu  sync.Mutex
+	at  []time.Time
 }
 
 func (a *arrivals) handler(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		a.mu.Lock()
-		a.at = append(a.at, time.Now())
+		a.at = append(a.at, a.clk.Now())
 		a.mu.Unlock()
 		h(w, r)
 	}
@@ -212,15 +238,15 @@ func (a *arrivals) all() []time.Time {
 	return slices.Clone(a.at)
 }
 
-// spentClient is a client whose quota is spent until half an hour from
-// now (believable, and longer than any wait), with notices logged.
-func spentClient(t *testing.T, maxWait time.Duration) (*Client, *noticeLog, *arrivals) {
+// spentClient is a client on the clock clk whose quota is spent until
+// half an hour from start (believable, and longer than any wait), with
+// notices logged.
+func spentClient(t *testing.T, clk *testtime.Clock, maxWait time.Duration) (*Client, *noticeLog, *arrivals) {
 	t.Helper()
-	reset := strconv.FormatInt(time.Now().Add(30*time.Minute).Unix(), 10)
-	var arr arrivals
+	reset := strconv.FormatInt(start.Add(30*time.Minute).Unix(), 10)
+	arr := arrivals{clk: clk}
 	srv, _ := serve(t, arr.handler(quotaSpent(reset)))
-	c := newClient(t, srv.URL)
-	c.maxWait = maxWait
+	c := newClient(t, srv.URL, onClock(clk), func(o *Options) { o.MaxWait = maxWait })
 	var log noticeLog
 	c.SetWaitNotice(log.add)
 	if _, err := c.Company(context.Background(), "00000001"); err != nil {
@@ -234,15 +260,19 @@ func spentClient(t *testing.T, maxWait time.Duration) (*Client, *noticeLog, *arr
 
 func TestAWaitForTheQuotaIsCappedToldWithItsTrueEndAndToldWhenOver(t *testing.T) {
 	t.Parallel()
-	c, log, arr := spentClient(t, 1200*time.Millisecond)
-	start := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	within(t, 6*time.Second, "the paced request", func() {
-		if _, err := c.Company(ctx, "00000001"); err != nil {
+	clk := testtime.NewClock(start)
+	c, log, arr := spentClient(t, clk, 1200*time.Millisecond)
+	done := background(func() {
+		if _, err := c.Company(context.Background(), "00000001"); err != nil {
 			t.Errorf("paced request: %v", err)
 		}
 	})
+	fires := clk.AwaitTimers(t, 1)
+	if n := len(arr.all()); n != 1 {
+		t.Fatalf("%d requests while the quota is spent, want only the first", n)
+	}
+	clk.Set(fires[0])
+	returns(t, done, "the paced request")
 	got := log.all()
 	if len(got) != 2 || got[0].Over || !got[1].Over || got[1].Err != nil {
 		t.Fatalf("notices = %+v, want a beginning and an end that ran its course", got)
@@ -251,29 +281,34 @@ func TestAWaitForTheQuotaIsCappedToldWithItsTrueEndAndToldWhenOver(t *testing.T)
 	if w.Subject != "company 00000001" || w.Reason != "rate limit reached" {
 		t.Errorf("notice = %+v", w)
 	}
-	if ahead := w.Until.Sub(start); ahead < time.Second || ahead > 1200*time.Millisecond+promptly {
+	if ahead := w.Until.Sub(start); ahead != 1200*time.Millisecond {
 		t.Errorf("told the wait ends %s from now, want the cap of 1.2s", ahead)
 	}
-	sent := arr.all()[1]
-	if sent.Before(w.Until) || sent.Sub(w.Until) > 300*time.Millisecond {
-		t.Errorf("the request went out %s after the announced end", sent.Sub(w.Until))
+	if !fires[0].Equal(w.Until) {
+		t.Errorf("told the wait ends at %s, but it waits until %s", w.Until, fires[0])
+	}
+	if sent := arr.all()[1]; !sent.Equal(w.Until) {
+		t.Errorf("the request went out at %s, the wait was told to end at %s", sent, w.Until)
 	}
 }
 
 func TestAWaitForTheQuotaSleepsInsteadOfSpinningAndEndsWhenCancelled(t *testing.T) {
 	t.Parallel()
-	c, log, arr := spentClient(t, MaxWait)
+	clk := testtime.NewClock(start)
+	c, log, arr := spentClient(t, clk, MaxWait)
 	c.mu.Lock()
 	before := c.paceRounds
 	c.mu.Unlock()
 	ctx, cancel := context.WithCancel(context.Background())
-	var cancelled atomic.Int64
-	time.AfterFunc(600*time.Millisecond, func() { cancelled.Store(time.Now().UnixNano()); cancel() })
 	var err error
-	within(t, 2*time.Second, "the paced request", func() { _, err = c.Company(ctx, "00000001") })
-	late := time.Since(time.Unix(0, cancelled.Load()))
-	if !errors.Is(err, ErrCanceled) || late > promptly || len(arr.all()) != 1 {
-		t.Fatalf("err = %v, %s after the cancel, %d requests", err, late, len(arr.all()))
+	done := background(func() { _, err = c.Company(ctx, "00000001") })
+	clk.AwaitTimers(t, 1)
+	// Four minutes pass with nothing new about the quota.
+	clk.Advance(4 * time.Minute)
+	cancel()
+	returns(t, done, "the paced request")
+	if !errors.Is(err, ErrCanceled) || len(arr.all()) != 1 {
+		t.Fatalf("err = %v, %d requests", err, len(arr.all()))
 	}
 	// Nothing changed the quota while it waited, so nothing woke it: it
 	// looked at the quota once, then slept until the cancel.
@@ -281,20 +316,21 @@ func TestAWaitForTheQuotaSleepsInsteadOfSpinningAndEndsWhenCancelled(t *testing.
 	rounds := c.paceRounds - before
 	c.mu.Unlock()
 	if rounds != 1 {
-		t.Errorf("the quota was looked at %d times in 600ms of waiting, want once", rounds)
+		t.Errorf("the quota was looked at %d times in four minutes of waiting, want once", rounds)
 	}
 	got := log.all()
 	if len(got) != 2 || !got[1].Over || !errors.Is(got[1].Err, ErrCanceled) {
 		t.Fatalf("notices = %+v, want a beginning and a cancelled end", got)
 	}
-	if ahead := time.Until(got[0].Until); ahead < MaxWait-time.Minute {
+	if ahead := got[0].Until.Sub(start); ahead != MaxWait {
 		t.Errorf("told the wait ends in %s, want the cap of %s", ahead, MaxWait)
 	}
 }
 
 func TestWaitingOutA429IsToldWithTheCappedEndTheDecisionWasGiven(t *testing.T) {
 	t.Parallel()
-	var arr arrivals
+	clk := testtime.NewClock(start)
+	arr := arrivals{clk: clk}
 	var n atomic.Int32
 	srv, _ := serve(t, arr.handler(func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
@@ -303,20 +339,22 @@ func TestWaitingOutA429IsToldWithTheCappedEndTheDecisionWasGiven(t *testing.T) {
 		}
 		jsonReply(200, `{"company_number":"00000001"}`)(w, r)
 	}))
-	c := newClient(t, srv.URL)
-	c.maxWait = 1200 * time.Millisecond
+	c := newClient(t, srv.URL, onClock(clk), func(o *Options) { o.MaxWait = 1200 * time.Millisecond })
 	var decided time.Time
 	c.SetRateLimitWait(func(_ string, until time.Time) bool { decided = until; return true })
 	var log noticeLog
 	c.SetWaitNotice(log.add)
-	start := time.Now()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	within(t, 6*time.Second, "the retried request", func() {
-		if _, err := c.Company(ctx, "00000001"); err != nil {
+	done := background(func() {
+		if _, err := c.Company(context.Background(), "00000001"); err != nil {
 			t.Errorf("retried request: %v", err)
 		}
 	})
+	fires := clk.AwaitTimers(t, 1)
+	if n := len(arr.all()); n != 1 {
+		t.Fatalf("%d requests before the wait ended, want the one answered 429", n)
+	}
+	clk.Set(fires[0])
+	returns(t, done, "the retried request")
 	got := log.all()
 	if len(got) != 2 || !got[1].Over || got[1].Err != nil {
 		t.Fatalf("notices = %+v, want a beginning and an end that ran its course", got)
@@ -325,43 +363,39 @@ func TestWaitingOutA429IsToldWithTheCappedEndTheDecisionWasGiven(t *testing.T) {
 	if !w.Until.Equal(decided) {
 		t.Errorf("the notice says %s, the decision was asked about %s", w.Until, decided)
 	}
-	if ahead := w.Until.Sub(start); ahead < time.Second || ahead > 1300*time.Millisecond+promptly {
+	if ahead := w.Until.Sub(start); ahead != 1200*time.Millisecond {
 		t.Errorf("told the retry goes out %s from now, want the cap of 1.2s", ahead)
 	}
 	if !strings.Contains(w.Reason, "rate limit reached (429)") || !strings.Contains(w.Reason, "longer than this client waits") {
 		t.Errorf("reason %q does not say the registry asked for longer", w.Reason)
 	}
-	if sent := arr.all()[1]; sent.Before(w.Until) || sent.Sub(w.Until) > 300*time.Millisecond {
-		t.Errorf("the retry went out %s after the announced end", sent.Sub(w.Until))
+	if sent := arr.all()[1]; !sent.Equal(w.Until) {
+		t.Errorf("the retry went out at %s, the wait was told to end at %s", sent, w.Until)
 	}
 }
 
 func TestWaitingOutA429EndsPromptlyWhenCancelled(t *testing.T) {
 	t.Parallel()
 	srv, rec := serve(t, jsonReply(429, `{}`, "Retry-After", "999999"))
-	c := newClient(t, srv.URL)
+	clk := testtime.NewClock(start)
+	c := newClient(t, srv.URL, onClock(clk))
 	c.SetRateLimitWait(func(string, time.Time) bool { return true })
 	var log noticeLog
+	c.SetWaitNotice(log.add)
 	ctx, cancel := context.WithCancel(context.Background())
-	var cancelled atomic.Int64
-	// Cancelled 100 ms into the wait, however long the 429 took to come.
-	c.SetWaitNotice(func(w Wait) {
-		log.add(w)
-		if !w.Over {
-			time.AfterFunc(100*time.Millisecond, func() { cancelled.Store(time.Now().UnixNano()); cancel() })
-		}
-	})
 	var err error
-	within(t, 2*time.Second, "the wait", func() { _, err = c.Company(ctx, "00000001") })
-	late := time.Since(time.Unix(0, cancelled.Load()))
-	if !errors.Is(err, ErrCanceled) || late > promptly || rec.count() != 1 {
-		t.Fatalf("err = %v, %s after the cancel, %d requests", err, late, rec.count())
+	done := background(func() { _, err = c.Company(ctx, "00000001") })
+	clk.AwaitTimers(t, 1)
+	cancel() // the clock stands still: only the cancel can end the wait
+	returns(t, done, "the wait")
+	if !errors.Is(err, ErrCanceled) || rec.count() != 1 {
+		t.Fatalf("err = %v, %d requests", err, rec.count())
 	}
 	got := log.all()
 	if len(got) != 2 || !errors.Is(got[1].Err, ErrCanceled) {
 		t.Fatalf("notices = %+v, want a beginning and a cancelled end", got)
 	}
-	if ahead := time.Until(got[0].Until); ahead > MaxWait+time.Second || ahead < MaxWait-time.Minute {
+	if ahead := got[0].Until.Sub(start); ahead != MaxWait {
 		t.Errorf("told the retry goes out in %s, want the cap of %s", ahead, MaxWait)
 	}
 }
@@ -370,13 +404,15 @@ func TestNothingIsToldWhenTheClientDoesNotWait(t *testing.T) {
 	t.Parallel()
 	t.Run("a 429 the caller chose not to wait for", func(t *testing.T) {
 		srv, rec := serve(t, jsonReply(429, `{}`, "Retry-After", "30"))
-		c := newClient(t, srv.URL)
+		clk := testtime.NewClock(start)
+		c := newClient(t, srv.URL, onClock(clk))
 		c.SetRateLimitWait(func(string, time.Time) bool { return false })
 		var log noticeLog
 		c.SetWaitNotice(log.add)
-		start := time.Now()
-		if _, err := c.Company(context.Background(), "00000001"); !errors.Is(err, ErrRateLimited) || rec.count() != 1 || time.Since(start) > time.Second {
-			t.Fatalf("err = %v after %d requests and %s", err, rec.count(), time.Since(start))
+		var err error
+		withoutWaiting(t, clk, background(func() { _, err = c.Company(context.Background(), "00000001") }), "the request")
+		if !errors.Is(err, ErrRateLimited) || rec.count() != 1 {
+			t.Fatalf("err = %v after %d requests", err, rec.count())
 		}
 		if got := log.all(); len(got) != 0 {
 			t.Errorf("notices = %+v", got)
@@ -412,7 +448,7 @@ func TestWithTheResetUnknownTheNewestQuotaIsKept(t *testing.T) {
 			remain = "599"
 		}
 		jsonReply(200, `{"company_number":"00000001"}`, "X-Ratelimit-Limit", "600", "X-Ratelimit-Remain", remain,
-			"X-Ratelimit-Reset", strconv.FormatInt(time.Now().Add(time.Minute).UnixMilli(), 10))(w, r)
+			"X-Ratelimit-Reset", strconv.FormatInt(start.Add(time.Minute).UnixMilli(), 10))(w, r)
 	})
 	c := newClient(t, srv.URL)
 	for range 2 {
@@ -467,24 +503,31 @@ func TestARetryAfterIsToldAsTheWaitItIs(t *testing.T) {
 		}
 		jsonReply(200, `{"company_number":"00000001"}`)(w, r)
 	})
-	c := newClient(t, srv.URL)
+	clk := testtime.NewClock(start)
+	c := newClient(t, srv.URL, onClock(clk))
 	c.SetRateLimitWait(func(string, time.Time) bool { return true })
-	var said []string
-	var toldAt time.Time
-	c.SetWaitNotice(func(w Wait) {
-		if !w.Over {
-			toldAt = time.Now()
-			said = append(said, w.Message(toldAt))
+	var log noticeLog
+	c.SetWaitNotice(log.add)
+	done := background(func() {
+		if _, err := c.Company(context.Background(), "00000001"); err != nil {
+			t.Error(err)
 		}
 	})
-	if _, err := c.Company(context.Background(), "00000001"); err != nil {
-		t.Fatal(err)
+	fires := clk.AwaitTimers(t, 1)
+	got := log.all()
+	if len(got) != 1 || got[0].Message(clk.Now()) != "company 00000001: rate limit reached (429); next request in 2s" {
+		t.Fatalf("told %+v", got)
 	}
-	took := time.Since(toldAt)
-	if len(said) != 1 || !strings.HasSuffix(said[0], "next request in 2s") || rec.count() != 2 {
-		t.Fatalf("told %q, %d requests", said, rec.count())
+	if waits := fires[0].Sub(start); waits != 2*time.Second {
+		t.Fatalf("told 2s, waits %s", waits)
 	}
-	if took < 1900*time.Millisecond || took > 2*time.Second+promptly {
-		t.Fatalf("told 2s, waited %s", took)
+	clk.Advance(2*time.Second - time.Nanosecond)
+	if rec.count() != 1 {
+		t.Fatalf("%d requests before the 2s were up", rec.count())
+	}
+	clk.Advance(time.Nanosecond)
+	returns(t, done, "the retried request")
+	if rec.count() != 2 {
+		t.Fatalf("%d requests, want the retry after 2s", rec.count())
 	}
 }

@@ -236,6 +236,10 @@ type Server struct {
 	ResetIn  time.Duration // how far ahead a 429 says the quota resets; default 1s
 	Depth    int           // how deep DeepNesting nests; default 100 000
 	HugeSize int64         // the size of a Huge body; default 100 MB
+	// Now is the time the server keeps: when requests arrived, and when
+	// the quota a 429 names resets. Default time.Now; a test on a clock
+	// of its own gives its Now.
+	Now func() time.Time
 
 	t    testing.TB
 	srv  *httptest.Server
@@ -261,6 +265,7 @@ func start(t testing.TB) *Server {
 		ResetIn:  time.Second,
 		Depth:    100_000,
 		HugeSize: 100 << 20,
+		Now:      time.Now,
 		t:        t,
 		quit:     make(chan struct{}),
 	}
@@ -319,7 +324,7 @@ func (s *Server) next(r *http.Request) Fault {
 	}
 	s.reqs = append(s.reqs, Request{
 		N: len(s.reqs) + 1, Fault: f, Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery,
-		Header: r.Header.Clone(), At: time.Now(),
+		Header: r.Header.Clone(), At: s.Now(),
 	})
 	return f
 }
@@ -391,7 +396,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		reply(w, f.Status(), "application/json", `{"error":"Too Many Requests"}`)
 	case TooManyWithResetHeader:
 		// Whole seconds, rounded up, so the reset is never sooner than ResetIn.
-		reset := time.Now().Add(s.ResetIn + time.Second - 1).Unix()
+		reset := s.Now().Add(s.ResetIn + time.Second - 1).Unix()
 		h := w.Header()
 		h.Set("X-Ratelimit-Limit", "600")
 		h.Set("X-Ratelimit-Remain", "0")
