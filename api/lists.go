@@ -142,13 +142,32 @@ type FilingItem struct {
 		Date        string `json:"date"`
 		Description string `json:"description"`
 	} `json:"annotations"`
+	// Resolutions and AssociatedFilings go with the filing: the
+	// resolutions a RESOLUTIONS filing carries, the filings made with it.
+	Resolutions       []FilingPart `json:"resolutions"`
+	AssociatedFilings []FilingPart `json:"associated_filings"`
+}
+
+// FilingPart is a resolution or an associated filing of a filing: what
+// it is in the registry's words and its form, and when.
+type FilingPart struct {
+	Type              FlexString                 `json:"type"`
+	Description       FlexString                 `json:"description"`
+	DescriptionValues map[string]json.RawMessage `json:"description_values"`
+	Date              FlexString                 `json:"date"`         // an associated filing's
+	ReceiveDate       FlexString                 `json:"receive_date"` // a resolution's
 }
 
 // Values are the description values that are strings or numbers, as text.
+func (p FilingPart) Values() map[string]string { return textValues(p.DescriptionValues) }
+
+// Values are the description values that are strings or numbers, as text.
 // Structured values (such as capital figures) are left out.
-func (f FilingItem) Values() map[string]string {
-	out := make(map[string]string, len(f.DescriptionValues))
-	for k, raw := range f.DescriptionValues {
+func (f FilingItem) Values() map[string]string { return textValues(f.DescriptionValues) }
+
+func textValues(values map[string]json.RawMessage) map[string]string {
+	out := make(map[string]string, len(values))
+	for k, raw := range values {
 		var s FlexString
 		if json.Unmarshal(raw, &s) == nil && s != "" {
 			out[k] = string(s)

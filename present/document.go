@@ -3,6 +3,7 @@ package present
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"coview/api"
@@ -37,8 +38,13 @@ func linkIn(line string) string {
 			v = after
 		}
 	}
-	var s string
-	if !strings.HasPrefix(v, `"/`) || json.Unmarshal([]byte(v), &s) != nil {
+	if !strings.HasPrefix(v, `"/`) {
+		return ""
+	}
+	// A JSON string that begins with a slash reads as a Go string
+	// literal: a path has no escape the two spell differently.
+	s, err := strconv.Unquote(v)
+	if err != nil {
 		return ""
 	}
 	if _, err := api.Route(s); err != nil {

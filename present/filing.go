@@ -1,7 +1,6 @@
 package present
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -13,7 +12,7 @@ import (
 // about, how long, and whether its document can be had; then the notes,
 // resolutions and other filings that go with it.
 func filing(f *api.FilingItem, g given) *Page {
-	raw, bad := g.answer.Raw, g.answer.Unreadable
+	bad := g.answer.Unreadable
 	var rows []Row
 	rows = dateRow(rows, "Date", f.Date)
 	rows = add(rows, "Type", f.Type)
@@ -52,56 +51,32 @@ func filing(f *api.FilingItem, g given) *Page {
 	return sectioned("",
 		Section{Title: "Filing", Rows: rows},
 		Section{Title: "Annotations", Rows: notes},
-		Section{Title: "Resolutions", Rows: filingParts(raw, "resolutions", "receive_date")},
-		Section{Title: "Associated filings", Rows: filingParts(raw, "associated_filings", "date")},
+		Section{Title: "Resolutions", Rows: filingParts(f.Resolutions, func(p api.FilingPart) api.FlexString { return p.ReceiveDate })},
+		Section{Title: "Associated filings", Rows: filingParts(f.AssociatedFilings, func(p api.FilingPart) api.FlexString { return p.Date })},
 	)
 }
 
 // filingParts are a filing's resolutions or associated filings, one row
-// each: the date, then what it was and its form. api.FilingItem does not
-// carry these yet, so they are read from the body as received, leniently:
-// a member that is not what it should be is left out, and a body that is
-// not JSON gives nothing.
-func filingParts(raw []byte, member, dateKey string) []Row {
-	var doc map[string]json.RawMessage
-	var parts []json.RawMessage
-	if json.Unmarshal(raw, &doc) != nil || json.Unmarshal(doc[member], &parts) != nil {
-		return nil
-	}
+// each: the date, then what it was and its form. A part with nothing
+// readable in it is left out; what could not be read is listed with the
+// filing's other unreadable members.
+func filingParts(parts []api.FilingPart, dateOf func(api.FilingPart) api.FlexString) []Row {
 	var rows []Row
-	for _, part := range parts {
-		var p map[string]json.RawMessage
-		if json.Unmarshal(part, &p) != nil {
+	for _, p := range parts {
+		date := dateOf(p)
+		if p.Type == "" && p.Description == "" && date == "" {
 			continue
 		}
-		values := map[string]string{}
-		var dv map[string]json.RawMessage
-		if json.Unmarshal(p["description_values"], &dv) == nil {
-			for k, v := range dv {
-				if s := jsonText(v); s != "" {
-					values[k] = s
-				}
-			}
-		}
-		what := clean(labels.FilingDescription(jsonText(p["description"]), values))
+		what := clean(labels.FilingDescription(string(p.Description), p.Values()))
 		if what == "" {
 			what = "(no description)"
 		}
-		if t := clean(jsonText(p["type"])); t != "" {
+		if t := clean(string(p.Type)); t != "" {
 			what += " (" + t + ")"
 		}
-		rows = append(rows, Row{Label: orDash(clean(labels.Date(jsonText(p[dateKey])))), Value: what})
+		rows = append(rows, Row{Label: orDash(clean(labels.Date(string(date)))), Value: what})
 	}
 	return rows
-}
-
-// jsonText reads a JSON string or number as text, or "" for anything else.
-func jsonText(v json.RawMessage) string {
-	var s api.FlexString
-	if json.Unmarshal(v, &s) != nil {
-		return ""
-	}
-	return string(s)
 }
 
 // filingDescription is a filing in the registry's words, with the parts

@@ -157,7 +157,9 @@ func partsOf(t *testing.T, raw []byte) []filingPart {
 			}
 			json.Unmarshal(it[member], &parts)
 			for _, p := range parts {
-				out = append(out, filingPart{jsonText(it["transaction_id"]) + " " + member, p.Description, p.Values})
+				var id string
+				json.Unmarshal(it["transaction_id"], &id)
+				out = append(out, filingPart{id + " " + member, p.Description, p.Values})
 			}
 		}
 	}

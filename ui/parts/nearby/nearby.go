@@ -6,7 +6,6 @@
 package nearby
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -60,17 +59,11 @@ func New(c *common.Common, at common.Place) (*Part, bool) {
 	return p, true
 }
 
-// pageOf reads the cursors of a page from the body it came in.
+// pageOf is a page of the index with the cursors either side of it.
 func pageOf(e common.Entry) page {
-	var body struct {
-		Items []struct {
-			Key string `json:"ordered_alpha_key_with_id"`
-		} `json:"items"`
-	}
-	json.Unmarshal(e.Raw.Unpack(), &body)
 	pg := page{rows: e.Page}
-	if n := len(body.Items); n > 0 {
-		pg.before, pg.after = body.Items[0].Key, body.Items[n-1].Key
+	if found, ok := e.Value.(*api.FoundCompanies); ok {
+		pg.before, pg.after = found.Before(), found.After()
 	}
 	return pg
 }
