@@ -72,7 +72,7 @@ func TestAdvancedSearchAnswersInTheRegistrysShape(t *testing.T) {
 						t.Errorf("%v: %s is null; the registry leaves it out", it["company_number"], member)
 					}
 				}
-				if it["kind"] != "search-results#company" {
+				if it["kind"] != "searchresults#company" { // issue 31, item 17: the registry's spelling
 					t.Errorf("item kind %v", it["kind"])
 				}
 				_, ceased := it["date_of_cessation"]
@@ -150,6 +150,9 @@ func TestAdvancedSearchRefusesAsTheRegistryDoes(t *testing.T) {
 			resp, body := get(t, srv, "/advanced-search/companies?"+tc.query)
 			if resp.StatusCode != tc.status || string(body) != tc.body {
 				t.Errorf("status %d, body %q; want %d, %q", resp.StatusCode, body, tc.status, tc.body)
+			}
+			if ct := resp.Header.Get("Content-Type"); tc.body != "" && !strings.HasPrefix(ct, "text/plain") {
+				t.Errorf("a sentence of plain text labelled %q", ct)
 			}
 		})
 	}
@@ -240,6 +243,9 @@ func TestDissolvedSearchFindsOnlyDissolvedCompanies(t *testing.T) {
 	resp, body := get(t, srv, "/dissolved-search/companies?q=amber&search_type=fuzzy")
 	if resp.StatusCode != 500 || !strings.HasPrefix(string(body), "Invalid url parameter for search_type") {
 		t.Errorf("an unknown search_type: %d %q", resp.StatusCode, body)
+	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+		t.Errorf("an unknown search_type: its sentence of plain text is labelled %q (issue 31, item 17)", ct)
 	}
 	if resp, body := get(t, srv, "/dissolved-search/companies?q=zzzyzx&search_type=best-match"); resp.StatusCode != 404 || len(body) != 0 {
 		t.Errorf("nothing found: %d %q", resp.StatusCode, body)
