@@ -235,6 +235,9 @@ func TestDissolvedSearchFindsOnlyDissolvedCompanies(t *testing.T) {
 	if prev.Kind != "search#previous-name-dissolved" || m["name"] != "DYNAMO AMBER TRADING LTD" || m["company_number"] != "00007003" {
 		t.Errorf("kind %q, matched %v", prev.Kind, m)
 	}
+	if *prev.Hits != 1 || len(prev.Items) != 1 {
+		t.Errorf("issue 31, item 36: one company was once DYNAMO AMBER TRADING LTD; %d found", *prev.Hits)
+	}
 	var alpha found
 	getJSON(t, srv, "/dissolved-search/companies?q=copper&search_type=alphabetical&size=4", &alpha)
 	if alpha.Kind != "search#alphabetical-dissolved" || len(alpha.Items) != 4 {
@@ -249,5 +252,47 @@ func TestDissolvedSearchFindsOnlyDissolvedCompanies(t *testing.T) {
 	}
 	if resp, body := get(t, srv, "/dissolved-search/companies?q=zzzyzx&search_type=best-match"); resp.StatusCode != 404 || len(body) != 0 {
 		t.Errorf("nothing found: %d %q", resp.StatusCode, body)
+	}
+}
+
+// Issue 31, item 36: a previous-name search finds the companies that bore
+// the name, as the registry's does: every word of it in a name the
+// company once had (its legal ending aside), not any one of them.
+func TestAPreviousNameSearchFindsTheCompaniesThatBoreTheName(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	cases := []struct {
+		query string
+		hits  int
+	}{
+		{"dynamo+amber+trading", 1},
+		{"DYNAMO+AMBER+TRADING+LIMITED", 1},
+		{"amber+trading", 5},
+		{"dynamo+amber+bakeries", 0},
+	}
+	for _, tc := range cases {
+		resp, body := get(t, srv, "/dissolved-search/companies?search_type=previous-name-dissolved&size=100&q="+tc.query)
+		if tc.hits == 0 {
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("%s: status %d, want 404: %s", tc.query, resp.StatusCode, body)
+			}
+			continue
+		}
+		var f found
+		if err := json.Unmarshal(body, &f); err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %d, %v", tc.query, resp.StatusCode, err)
+		}
+		if *f.Hits != tc.hits || len(f.Items) != tc.hits {
+			t.Errorf("%s: %d hits, %d items; want %d", tc.query, *f.Hits, len(f.Items), tc.hits)
+		}
+		want := strings.Fields(strings.ToUpper(strings.ReplaceAll(tc.query, "+", " ")))
+		for _, it := range f.Items {
+			m, _ := it["matched_previous_company_name"].(map[string]any)
+			name, _ := m["name"].(string)
+			for _, w := range want {
+				if w != "LIMITED" && !slices.Contains(strings.Fields(name), w) {
+					t.Errorf("%s: %v once named %q, which lacks %s", tc.query, it["company_number"], name, w)
+				}
+			}
+		}
 	}
 }

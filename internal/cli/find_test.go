@@ -232,3 +232,15 @@ func TestFindPrintsTheRowsPresentGives(t *testing.T) {
 		}
 	}
 }
+
+// Issue 31, item 36: a search by a name once had lists the companies
+// that bore it, not every company that once had one of its words.
+func TestAPreviousNameSearchListsOnlyTheCompaniesThatBoreTheName(t *testing.T) {
+	t.Parallel()
+	r := run(t, "", demoEnv(demoRegistry(t)), "search", "--plain", "--dissolved", "--previous-names", "dynamo", "amber", "trading")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, `1 company: once named "dynamo amber trading"`) || len(lines) != 5 ||
+		!strings.Contains(lines[4], "00007003") || !strings.Contains(lines[4], "DYNAMO AMBER TRADING LTD") {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
