@@ -54,6 +54,12 @@ func TestEveryFilterFlagReachesItsParameter(t *testing.T) {
 		{[]string{"--company-name-excludes", "dairies", "--company-name-includes", "fool"}, url.Values{"company_name_excludes": {"dairies"}, "company_name_includes": {"fool"}}},
 		{[]string{"--incorporated-from", "2024", "--incorporated-to", "2024"}, url.Values{"incorporated_from": {"2024-01-01"}, "incorporated_to": {"2024-12-31"}}},
 		{[]string{"--dissolved-from", "31/01/2001", "--dissolved-to", "2008-06-30"}, url.Values{"dissolved_from": {"2001-01-31"}, "dissolved_to": {"2008-06-30"}}},
+		// Issue 31, item 5: the words of a flag given twice add up, as the
+		// lists do.
+		{[]string{"--exclude", "anvil", "--exclude", "beacon"}, url.Values{"company_name_excludes": {"anvil beacon"}}},
+		{[]string{"--exclude", "anvil", "--company-name-excludes", "beacon", "--exclude", "dairies"}, url.Values{"company_name_excludes": {"anvil dairies beacon"}}},
+		{[]string{"--company-name-includes", "gooseberry", "--company-name-includes", "fool"}, url.Values{"company_name_includes": {"gooseberry fool"}}},
+		{[]string{"--company-name-includes", "fool", "gooseberry"}, url.Values{"company_name_includes": {"gooseberry fool"}}},
 	}
 	for _, tc := range cases {
 		rec, env := recording(t, oneCompany)
@@ -99,6 +105,13 @@ func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
 		{[]string{"--dissolved", "--disqualified", "grimthorpe"}, "finds companies only"},
 		{[]string{"--sic", "62020", "--csv", "--json"}, "cannot be used together"},
 		{[]string{"--alphabetical"}, "need a name"},
+		// Issue 31, item 5: a flag of one value given twice is a mistake,
+		// said before any request, not the last one silently kept.
+		{[]string{"--location", "leeds", "--location", "york"}, `--location is given twice ("leeds" and "york"): it takes one place`},
+		{[]string{"--incorporated-from", "2020", "--incorporated-from", "2021"}, `--incorporated-from is given twice ("2020" and "2021"): it takes one date`},
+		{[]string{"--incorporated-to", "2020", "--incorporated-to", "2020"}, `--incorporated-to is given twice`},
+		{[]string{"--dissolved-from", "2001", "--dissolved-from", "2002", "--dissolved-from", "2003"}, `--dissolved-from is given 3 times ("2001", "2002" and "2003")`},
+		{[]string{"--dissolved-to", "2008", "--sic", "62020", "--dissolved-to", "2009"}, `--dissolved-to is given twice`},
 	}
 	rec, env := recording(t, oneCompany)
 	for _, tc := range cases {
