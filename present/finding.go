@@ -346,3 +346,37 @@ func CSVRecord(f api.FoundCompany) []string {
 	}
 	return cells
 }
+
+// SearchCSVHeader and SearchCSVRecord are a match of a name search as a
+// row of CSV, whatever it matched: a company, an officer or a
+// disqualified officer (kind, the part of the registry's kind after
+// "#"), each with what the registry sends of it. As CSVRecord: the
+// registry's keys and dates as it sends them (an officer's birth as its
+// year and month, 1968-04), the address on one line, the link the row
+// leads to, cells made harmless to print.
+var SearchCSVHeader = []string{"kind", "name", "company_number", "company_status", "company_type", "date_of_creation", "date_of_cessation", "date_of_birth", "appointment_count", "address", "link"}
+
+func SearchCSVRecord(it api.SearchItem) []string {
+	_, kind, _ := strings.Cut(it.Kind, "#")
+	born := ""
+	if b := it.DateOfBirth; b != nil {
+		born = b.Full
+		if m := string(b.Month); born == "" && b.Year != "" && m != "" {
+			born = string(b.Year) + "-" + strings.Repeat("0", max(2-len(m), 0)) + m
+		}
+	}
+	count := ""
+	if it.AppointmentCount != nil {
+		count = fmt.Sprint(*it.AppointmentCount)
+	}
+	address := it.AddressSnippet
+	if address == "" {
+		address = strings.Join(AddressLines(it.Address), ", ")
+	}
+	cells := []string{kind, it.Title, it.CompanyNumber, it.CompanyStatus, it.CompanyType, it.DateOfCreation, it.DateOfCessation,
+		born, count, address, it.Links.Self}
+	for i, c := range cells {
+		cells[i] = sanitize.Text(strings.TrimSpace(c))
+	}
+	return cells
+}

@@ -61,7 +61,6 @@ type findFlags struct {
 	location                          onceValue
 	incFrom, incTo, dissFrom, dissTo  onceValue
 	alphabetical, dissolved, previous bool
-	csv                               bool
 }
 
 // wordsValue is a flag of words whose values add up, given as often as
@@ -134,7 +133,6 @@ func addFindFlags(cmd *cobra.Command, f *searchFlags, env Env) {
 	fs.BoolVar(&ff.alphabetical, "alphabetical", false, "the companies filed either side of the name in the registry's index")
 	fs.BoolVar(&ff.dissolved, "dissolved", false, "find dissolved companies by name")
 	fs.BoolVar(&ff.previous, "previous-names", false, "with --dissolved: by a name they once had")
-	fs.BoolVar(&ff.csv, "csv", false, "print the companies found as CSV, one row each, with a header")
 	cmd.Long += findLong
 	cmd.Example += findExample
 	byName := cmd.RunE
@@ -151,9 +149,10 @@ var filterFlags = []string{"status", "company-status", "type", "company-type", "
 	"location", "exclude", "company-name-excludes", "company-name-includes", "incorporated-from", "incorporated-to", "dissolved-from", "dissolved-to"}
 
 // any reports whether the command line asks for a search of companies by
-// what they are.
+// what they are. (--csv does not: it prints whichever search is asked
+// for, a name search too.)
 func (ff *findFlags) any(fs *pflag.FlagSet) bool {
-	return ff.filtered(fs) || ff.alphabetical || ff.dissolved || ff.previous || ff.csv
+	return ff.filtered(fs) || ff.alphabetical || ff.dissolved || ff.previous
 }
 
 func (ff *findFlags) filtered(fs *pflag.FlagSet) bool {
@@ -176,7 +175,7 @@ func runFind(ctx context.Context, args []string, f *searchFlags, ff *findFlags, 
 	switch {
 	case f.json:
 		out = asJSON
-	case ff.csv:
+	case f.csv:
 		out = asCSV
 	}
 	reg, err := openWithKey(&f.registry, env)
@@ -192,7 +191,7 @@ func (ff *findFlags) resource(args []string, f *searchFlags) (api.Resource, erro
 	filtered := ff.anyFilter()
 	name := api.CleanQuery(strings.Join(args, " "))
 	switch {
-	case f.json && (f.plain || ff.csv), f.plain && ff.csv:
+	case countTrue(f.json, f.plain, f.csv) > 1:
 		return api.Resource{}, usageError("--json, --plain and --csv cannot be used together")
 	case f.companies || f.officers || f.disqualified:
 		return api.Resource{}, usageError("--companies, --officers and --disqualified are for a name search; a search with filters, --alphabetical or --dissolved finds companies only")
