@@ -318,11 +318,12 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 	if all {
 		size = res.Kind.MaxPage(pageSize)
 	}
-	if res.Kind == api.ResAlphabeticalSearch || strings.Contains(res.Link, string(api.DissolvedAlphabetical)) {
+	if res.Kind == api.ResAlphabeticalSearch || strings.Contains(res.Link, "search_type="+string(api.DissolvedAlphabetical)) {
 		size = api.AdvancedPageSize
 	}
 	page := api.Page{ItemsPerPage: size}
 	loaded := 0
+	seen := seenItems{}
 	for n := 0; ; n++ {
 		a, err := c.Fetch(ctx, res, page)
 		if err != nil {
@@ -336,6 +337,9 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 		if s.Empty != "" && loaded == 0 {
 			return &exitError{code: exitNotFound, msg: "no companies match: " + present.DescribeSearch(res)}
 		}
+		if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+			return repeatedPage(n, loaded)
+		}
 		if n == 0 && res.Kind == api.ResDissolvedSearch && out != asPlain {
 			fmt.Fprintln(env.Stderr, "coview: "+present.DissolvedCaveat)
 		}
@@ -348,6 +352,10 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 				present.Thousands(api.AdvancedDepthCap), present.Thousands(s.Total()))
 			return nil
 		case !s.More():
+			return nil
+		case !all && res.Kind == api.ResAdvancedSearch && s.Total() > api.AdvancedDepthCap:
+			fmt.Fprintf(env.Stderr, "coview: %s more after these %s (of %s); --all prints them up to the first %s, as far as the registry serves\n",
+				present.Thousands(s.Total()-loaded), present.Thousands(loaded), present.Thousands(s.Total()), present.Thousands(api.AdvancedDepthCap))
 			return nil
 		case !all:
 			fmt.Fprintf(env.Stderr, "coview: %s more after these %s (of %s); --all prints them\n",

@@ -174,7 +174,9 @@ func TestAdvancedSearchRequests(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ hits, want int }{{883, 1}, {5000, 1}, {5001, 2}, {10000, 2}} {
 		rec, env := recording(t, func(w http.ResponseWriter, r *http.Request) {
-			fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":%d,"items":[{"company_number":"00000001"}]}`, tc.hits)
+			// A company of its own on each page: a page that repeats one
+			// ends the search (issue 31, item 11).
+			fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":%d,"items":[{"company_number":"%08s"}]}`, tc.hits, r.URL.Query().Get("start_index"))
 		})
 		r := run(t, "", env, "search", "--all", "--json", "--status", "active")
 		if r.code != 0 || rec.Requests() != tc.want {
