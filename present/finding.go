@@ -27,7 +27,12 @@ func found(d *api.FoundCompanies, g given) *Page {
 		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Incorporated"}, {Title: "Dissolved"}, {Title: "Locality"}, {Title: "Once named", Flex: true}}
 		pg.Caveat = DissolvedCaveat
 	default:
-		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Type"}, {Title: "Incorporated"}, {Title: "Locality"}, {Title: "SIC", Flex: true}}
+		// The name, the number, the status and the dates are what a row is
+		// about; the rest gives way to them on a narrow screen, the SIC
+		// codes first (left out, or kept to a few words, their whole text
+		// under the list), then where, then the type.
+		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status", Brief: true}, {Title: "Type", Optional: true},
+			{Title: "Incorporated"}, {Title: "Dissolved"}, {Title: "Locality", Optional: true}, {Title: "SIC", Flex: true, Optional: true, Max: sicColumnMax}}
 	}
 	top := ""
 	if d.TopHit != nil {
@@ -130,7 +135,8 @@ func foundItem(f api.FoundCompany, kind api.ResourceKind, top bool) Item {
 		it.Cells = []string{name, number, clean(labels.Date(f.DateOfCreation)), clean(labels.Date(f.DateOfCessation)), locality(f.RegisteredOfficeAddress), onceNamed(f.MatchedPreviousCompanyName)}
 		status = ""
 	default:
-		it.Cells = []string{name, number, status, clean(ShortType(f.CompanyType)), clean(labels.Date(f.DateOfCreation)), locality(f.RegisteredOfficeAddress), sicWords(f.SICCodes)}
+		it.Cells = []string{name, number, status, clean(ShortType(f.CompanyType)), clean(labels.Date(f.DateOfCreation)), clean(labels.Date(f.DateOfCessation)),
+			locality(f.RegisteredOfficeAddress), sicWords(f.SICCodes)}
 	}
 	if status != "" && f.CompanyStatus != "" {
 		it.Accents = append(it.Accents, statusAccent(f.CompanyStatus, 2, status))
@@ -144,6 +150,12 @@ func foundItem(f api.FoundCompany, kind api.ResourceKind, top bool) Item {
 	}
 	return it
 }
+
+// sicColumnMax is the most the browser gives the SIC codes of the
+// companies found: a code and its first words, the whole under the list.
+// More, and on a 120-column screen they would be left out to keep names
+// whole.
+const sicColumnMax = 24
 
 // locality is where a company's registered office is, in a word or two:
 // its town, else its region or country.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,5 +259,30 @@ func TestAPreviousNameSearchListsOnlyTheCompaniesThatBoreTheName(t *testing.T) {
 	if r.code != 0 || !strings.HasPrefix(r.stdout, `1 company: once named "dynamo amber trading"`) || len(lines) != 5 ||
 		!strings.Contains(lines[4], "00007003") || !strings.Contains(lines[4], "DYNAMO AMBER TRADING LTD") {
 		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// Issue 31, item 34: the advanced and the dissolved searches say when
+// each company was dissolved, in --plain as in --csv.
+func TestWhenACompanyFoundWasDissolvedIsPrinted(t *testing.T) {
+	t.Parallel()
+	srv := demoRegistry(t)
+	for _, args := range [][]string{{"--status", "dissolved", "--dissolved-to", "2008"}, {"--dissolved", "snoozewell"}} {
+		plain := run(t, "", demoEnv(srv), append([]string{"search", "--plain"}, args...)...)
+		lines := strings.Split(plain.stdout, "\n")
+		head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Company  ") })
+		if plain.code != 0 || head < 0 || !strings.Contains(lines[head], "  Dissolved  ") {
+			t.Errorf("search --plain %v: exit %d, no Dissolved column:\n%s%s", args, plain.code, plain.stdout, plain.stderr)
+			continue
+		}
+		col := strings.Index(lines[head], "Dissolved  ")
+		if row := lines[head+1]; len(row) <= col || !regexp.MustCompile(`^\d{1,2} [A-Z][a-z]{2} \d{4}`).MatchString(row[col:]) {
+			t.Errorf("search --plain %v: first row has no date under Dissolved: %q", args, row)
+		}
+		c := run(t, "", demoEnv(srv), append([]string{"search", "--csv"}, args...)...)
+		rows, err := csv.NewReader(strings.NewReader(c.stdout)).ReadAll()
+		if c.code != 0 || err != nil || len(rows) < 2 || rows[0][6] != "date_of_cessation" || !regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`).MatchString(rows[1][6]) {
+			t.Errorf("search --csv %v: exit %d, %v, %q", args, c.code, err, rows[:min(len(rows), 2)])
+		}
 	}
 }
