@@ -87,7 +87,9 @@ type Reading struct {
 //     prefix NO ("NO 123456").
 //   - A number stands as a word: digits (with dashes, dots or slashes inside,
 //     "01-23-45-67"), a prefix written onto them (SC006405, sc-6405), or a
-//     prefix and digits across a space ("sc 6405"). Digits inside a date
+//     prefix and digits across a space ("sc 6405"). A dash after a word
+//     ("6400-"), a dash alone ("6400 - 6401") and a typographic dash before
+//     a word ("—6400") are punctuation, not part of it. Digits inside a date
 //     (2024-01-15, 15/01/2024) or an amount (£6,400.00, 6,400, 12.50, 5%)
 //     are not a number; neither is a word with other letters in it.
 //   - Words of digits after one another are a number each ("6400 6401"),
@@ -453,6 +455,10 @@ func gluedLabel(raw string) (label, rest string, ok bool) {
 func readWord(raw string) word {
 	f := fold(raw)
 	w := word{raw: raw, t: strings.Trim(f, `()[]{}<>"'“”‘’«»/\!?`)}
+	// A dash after a word, or one standing alone, is punctuation, as in
+	// "6400 - Marzipan" or "6400-"; so is a typographic dash before it.
+	// A hyphen-minus before digits is a sign: "-6400" is an amount.
+	w.t = strings.TrimLeft(strings.TrimRight(w.t, "-‐‑–—"), "‐‑–—")
 	t := strings.TrimRight(w.t, ".:#")
 	if t == "" {
 		if strings.Contains(w.t, "#") {

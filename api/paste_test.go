@@ -72,6 +72,17 @@ func TestExtractNumbers(t *testing.T) {
 		{"every refused part is reported, even beside a number", "6400 123456789", []string{"00006400"}, []string{"123456789"}, "9 digits"},
 		{"three letters before digits say why", "ABC123456", nil, []string{"ABC123456"}, "3 letters"},
 		{"a label and a bad number say why", "Company No. 12345678901", nil, []string{"12345678901"}, "11 digits"},
+
+		// Issue 31, item 41: a dash after a number, or a dash standing
+		// alone beside it, is punctuation, as in a list ("6400 - Marzipan").
+		{"a dash after the digits", "6400-", []string{"00006400"}, nil, ""},
+		{"dashes after a prefixed number", "SC006405--", []string{"SC006405"}, nil, ""},
+		{"an en dash after the digits", "6400–", []string{"00006400"}, nil, ""},
+		{"an em dash before the digits", "—6400", []string{"00006400"}, nil, ""},
+		{"a dash standing beside the number", "6400 -", []string{"00006400"}, nil, ""},
+		{"numbers in a list with dashes between", "6400 - 6401 – sc6405", []string{"00006400", "00006401", "SC006405"}, nil, ""},
+		{"a minus before digits is still an amount", "-6400", nil, []string{"-6400"}, "amount"},
+		{"a date cut short is not read whole", "2024-01-15-", nil, []string{"2024-01-15-"}, "looks like a date"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

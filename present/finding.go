@@ -27,7 +27,12 @@ func found(d *api.FoundCompanies, g given) *Page {
 		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Incorporated"}, {Title: "Dissolved"}, {Title: "Locality"}, {Title: "Once named", Flex: true}}
 		pg.Caveat = DissolvedCaveat
 	default:
-		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Type"}, {Title: "Incorporated"}, {Title: "Locality"}, {Title: "SIC", Flex: true}}
+		// The name, the number, the status and the dates are what a row is
+		// about; the rest gives way to them on a narrow screen, the SIC
+		// codes first (left out, or kept to a few words, their whole text
+		// under the list), then where, then the type.
+		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status", Brief: true}, {Title: "Type", Optional: true},
+			{Title: "Incorporated"}, {Title: "Dissolved"}, {Title: "Locality", Optional: true}, {Title: "SIC", Flex: true, Optional: true, Max: sicColumnMax}}
 	}
 	top := ""
 	if d.TopHit != nil {
@@ -130,7 +135,8 @@ func foundItem(f api.FoundCompany, kind api.ResourceKind, top bool) Item {
 		it.Cells = []string{name, number, clean(labels.Date(f.DateOfCreation)), clean(labels.Date(f.DateOfCessation)), locality(f.RegisteredOfficeAddress), onceNamed(f.MatchedPreviousCompanyName)}
 		status = ""
 	default:
-		it.Cells = []string{name, number, status, clean(ShortType(f.CompanyType)), clean(labels.Date(f.DateOfCreation)), locality(f.RegisteredOfficeAddress), sicWords(f.SICCodes)}
+		it.Cells = []string{name, number, status, clean(ShortType(f.CompanyType)), clean(labels.Date(f.DateOfCreation)), clean(labels.Date(f.DateOfCessation)),
+			locality(f.RegisteredOfficeAddress), sicWords(f.SICCodes)}
 	}
 	if status != "" && f.CompanyStatus != "" {
 		it.Accents = append(it.Accents, statusAccent(f.CompanyStatus, 2, status))
@@ -144,6 +150,12 @@ func foundItem(f api.FoundCompany, kind api.ResourceKind, top bool) Item {
 	}
 	return it
 }
+
+// sicColumnMax is the most the browser gives the SIC codes of the
+// companies found: a code and its first words, the whole under the list.
+// More, and on a 120-column screen they would be left out to keep names
+// whole.
+const sicColumnMax = 24
 
 // locality is where a company's registered office is, in a word or two:
 // its town, else its region or country.
@@ -341,6 +353,40 @@ var CSVHeader = []string{"company_number", "company_name", "company_status", "co
 func CSVRecord(f api.FoundCompany) []string {
 	cells := []string{f.CompanyNumber, f.CompanyName, f.CompanyStatus, f.CompanyType, f.CompanySubtype,
 		f.DateOfCreation, f.DateOfCessation, strings.Join(f.SICCodes, " "), strings.Join(AddressLines(f.RegisteredOfficeAddress), ", ")}
+	for i, c := range cells {
+		cells[i] = sanitize.Text(strings.TrimSpace(c))
+	}
+	return cells
+}
+
+// SearchCSVHeader and SearchCSVRecord are a match of a name search as a
+// row of CSV, whatever it matched: a company, an officer or a
+// disqualified officer (kind, the part of the registry's kind after
+// "#"), each with what the registry sends of it. As CSVRecord: the
+// registry's keys and dates as it sends them (an officer's birth as its
+// year and month, 1968-04), the address on one line, the link the row
+// leads to, cells made harmless to print.
+var SearchCSVHeader = []string{"kind", "name", "company_number", "company_status", "company_type", "date_of_creation", "date_of_cessation", "date_of_birth", "appointment_count", "address", "link"}
+
+func SearchCSVRecord(it api.SearchItem) []string {
+	_, kind, _ := strings.Cut(it.Kind, "#")
+	born := ""
+	if b := it.DateOfBirth; b != nil {
+		born = b.Full
+		if m := string(b.Month); born == "" && b.Year != "" && m != "" {
+			born = string(b.Year) + "-" + strings.Repeat("0", max(2-len(m), 0)) + m
+		}
+	}
+	count := ""
+	if it.AppointmentCount != nil {
+		count = fmt.Sprint(*it.AppointmentCount)
+	}
+	address := it.AddressSnippet
+	if address == "" {
+		address = strings.Join(AddressLines(it.Address), ", ")
+	}
+	cells := []string{kind, it.Title, it.CompanyNumber, it.CompanyStatus, it.CompanyType, it.DateOfCreation, it.DateOfCessation,
+		born, count, address, it.Links.Self}
 	for i, c := range cells {
 		cells[i] = sanitize.Text(strings.TrimSpace(c))
 	}

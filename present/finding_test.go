@@ -22,9 +22,16 @@ func TestFoundCompaniesAreRowsOfTheirSearch(t *testing.T) {
 	if pg.Summary != "10 companies: SIC 62020, in saltmere" || pg.Total != 10 || len(pg.Items) != 10 {
 		t.Fatalf("summary %q, total %d, %d rows", pg.Summary, pg.Total, len(pg.Items))
 	}
-	want := []string{"AMBER ANVIL HOLDINGS LTD", "00007006", "Active", "Ltd", "24 Feb 1990", "Saltmere", "64209 Activities of other holding companies not elsewhere classified; 62020 Information technology consultancy activities"}
+	want := []string{"AMBER ANVIL HOLDINGS LTD", "00007006", "Active", "Ltd", "24 Feb 1990", "", "Saltmere", "64209 Activities of other holding companies not elsewhere classified; 62020 Information technology consultancy activities"}
 	if got := pg.Items[0].Cells; strings.Join(got, "|") != strings.Join(want, "|") || pg.Items[0].Link != "/company/00007006" {
 		t.Errorf("first row %q, link %q;\nwant %q", got, pg.Items[0].Link, want)
+	}
+	// Issue 31, item 34: when a company found was dissolved is a column.
+	if titles := columnTitles(pg); strings.Join(titles, "|") != "Company|Number|Status|Type|Incorporated|Dissolved|Locality|SIC" {
+		t.Errorf("columns %q", titles)
+	}
+	if got := pg.Items[2].Cells; got[0] != "COPPER ANVIL HOLDINGS LTD" || got[2] != "Dissolved" || got[5] != "4 Feb 2006" {
+		t.Errorf("a dissolved company's row %q", got)
 	}
 
 	_, pg = follow(t, c, api.DissolvedResource("dynamo amber trading", api.DissolvedPreviousNames, "", "").Link)
@@ -136,4 +143,12 @@ func TestACompanyIsACSVRowThatReadsBack(t *testing.T) {
 	if strings.Join(rows[1], "|") != strings.Join(want, "|") {
 		t.Errorf("read back %q, want %q", rows[1], want)
 	}
+}
+
+func columnTitles(pg *Page) []string {
+	var out []string
+	for _, c := range pg.Columns {
+		out = append(out, c.Title)
+	}
+	return out
 }

@@ -25,6 +25,12 @@ func init() {
 			fillFinder(t, m, "", "", "", "", "62020", "saltmere")
 			press(t, m, "enter", "down", "down")
 		}},
+		// Issue 31, item 35: names longer than the room at 80 columns,
+		// the selected one whole under the list with what its row left out.
+		{"finder_results_long_names", func(t *testing.T, m *model) {
+			fillFinder(t, m, "limited")
+			press(t, m, "enter", "down", "down", "down", "down", "down")
+		}},
 		{"finder_results_sorted", func(t *testing.T, m *model) {
 			fillFinder(t, m, "", "", "", "", "62020", "saltmere")
 			press(t, m, "enter", "s", "s", "S")

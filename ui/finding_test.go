@@ -198,3 +198,28 @@ func TestTheFormOpenedFromACompanyIsTitledAsTheForm(t *testing.T) {
 		t.Errorf("the results' title line is %q", top)
 	}
 }
+
+// Issue 31, item 35: at 80 columns the companies found give their names
+// the room: the SIC codes, the locality and the type give way before a
+// name is cut, and the line under the list is the selected company's
+// name whole, then what its row left out, not its SIC codes alone.
+func TestCompaniesFoundGiveTheirNamesTheRoom(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{})
+	send(t, m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	fillFinder(t, m, "", "", "", "", "62020", "saltmere")
+	press(t, m, "enter", "down", "down")
+	lines := strings.Split(screen(m), "\n")
+	for _, name := range []string{"AMBER ANVIL HOLDINGS LTD", "IRONWOOD ANVIL HOLDINGS LTD", "JUNIPER ANVIL HOLDINGS LTD"} {
+		mustContain(t, screen(m), name+"  ")
+	}
+	under := ""
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "3 of 10") && i >= 2 {
+			under = lines[i-2] + " " + lines[i-1]
+		}
+	}
+	if !strings.HasPrefix(strings.TrimSpace(under), "COPPER ANVIL HOLDINGS LTD · Type: Ltd · Locality: Saltmere · SIC: 64209") {
+		t.Errorf("under the list: %q\n%s", under, screen(m))
+	}
+}

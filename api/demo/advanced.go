@@ -178,7 +178,7 @@ func inRange(day string, r [2]string) bool {
 func advancedItem(f *firm) foundItem {
 	it := foundItem{
 		CompanyName: f.name, CompanyNumber: f.number, CompanyStatus: f.status,
-		CompanyType: f.kind, CompanySubtype: f.subtype, Kind: "search-results#company",
+		CompanyType: f.kind, CompanySubtype: f.subtype, Kind: "searchresults#company",
 		Links:          &profileLink{CompanyProfile: "/company/" + f.number},
 		DateOfCreation: f.created, RegisteredOfficeAddress: f.roa(), SICCodes: f.sic,
 	}
@@ -189,11 +189,11 @@ func advancedItem(f *firm) foundItem {
 }
 
 // writePlain answers with a sentence of plain text, as the search
-// service refuses what it is asked. The service declares every answer
-// JSON, so the sentence comes as application/json too: a client must
-// read it as text.
+// service refuses what it is asked, labelled as what it is. (A client
+// reads it as text whatever the label: coview's tests give it one
+// labelled JSON too.)
 func writePlain(w http.ResponseWriter, status int, text string) {
-	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(status)
 	w.Write([]byte(text))
 }

@@ -151,8 +151,10 @@ func (h *handler) dissolvedSearch(w http.ResponseWriter, r *http.Request) {
 }
 
 // bestMatch answers a best-match or previous-name search of the dissolved
-// companies: those whose name (or a former name) has the most of the
-// query's words, or whose number it is, best first.
+// companies: those whose name has the most of the query's words, or whose
+// number it is, best first; or those that bore the name, which has every
+// word of the query but a legal ending (the registry matches the short
+// name, without its LTD or LIMITED), in the order of their names.
 func (h *handler) bestMatch(w http.ResponseWriter, index []*firm, query string, previous bool, p page) {
 	want := words(query)
 	type hit struct {
@@ -164,8 +166,9 @@ func (h *handler) bestMatch(w http.ResponseWriter, index []*firm, query string, 
 	for _, f := range index {
 		if previous {
 			for i, n := range f.previous {
-				if s := overlap(words(n.Name), want); s > 0 {
-					hits = append(hits, hit{f, s, &f.previous[i]})
+				if short := shortWords(want); len(short) > 0 && hasAll(words(n.Name), short) {
+					hits = append(hits, hit{f, len(short), &f.previous[i]})
+					break
 				}
 			}
 			continue
@@ -197,6 +200,14 @@ func (h *handler) bestMatch(w http.ResponseWriter, index []*firm, query string, 
 	}
 	n := len(hits)
 	writeJSON(w, http.StatusOK, foundList{Etag: etag("dissolved", query, kind, strconv.Itoa(p.start)), TopHit: &items[0], Items: items, Kind: kind, Hits: &n})
+}
+
+// shortWords are a name's words without a legal ending (LTD, LIMITED,
+// PLC...), which any company's name may have.
+func shortWords(ws []string) []string {
+	return slices.DeleteFunc(slices.Clone(ws), func(w string) bool {
+		return slices.Contains(nameEndings, strings.ToUpper(w))
+	})
 }
 
 // overlap is how many of want's words are in have.

@@ -72,7 +72,7 @@ func TestAdvancedSearchAnswersInTheRegistrysShape(t *testing.T) {
 						t.Errorf("%v: %s is null; the registry leaves it out", it["company_number"], member)
 					}
 				}
-				if it["kind"] != "search-results#company" {
+				if it["kind"] != "searchresults#company" { // issue 31, item 17: the registry's spelling
 					t.Errorf("item kind %v", it["kind"])
 				}
 				_, ceased := it["date_of_cessation"]
@@ -150,6 +150,9 @@ func TestAdvancedSearchRefusesAsTheRegistryDoes(t *testing.T) {
 			resp, body := get(t, srv, "/advanced-search/companies?"+tc.query)
 			if resp.StatusCode != tc.status || string(body) != tc.body {
 				t.Errorf("status %d, body %q; want %d, %q", resp.StatusCode, body, tc.status, tc.body)
+			}
+			if ct := resp.Header.Get("Content-Type"); tc.body != "" && !strings.HasPrefix(ct, "text/plain") {
+				t.Errorf("a sentence of plain text labelled %q", ct)
 			}
 		})
 	}
@@ -232,6 +235,9 @@ func TestDissolvedSearchFindsOnlyDissolvedCompanies(t *testing.T) {
 	if prev.Kind != "search#previous-name-dissolved" || m["name"] != "DYNAMO AMBER TRADING LTD" || m["company_number"] != "00007003" {
 		t.Errorf("kind %q, matched %v", prev.Kind, m)
 	}
+	if *prev.Hits != 1 || len(prev.Items) != 1 {
+		t.Errorf("issue 31, item 36: one company was once DYNAMO AMBER TRADING LTD; %d found", *prev.Hits)
+	}
 	var alpha found
 	getJSON(t, srv, "/dissolved-search/companies?q=copper&search_type=alphabetical&size=4", &alpha)
 	if alpha.Kind != "search#alphabetical-dissolved" || len(alpha.Items) != 4 {
@@ -241,7 +247,52 @@ func TestDissolvedSearchFindsOnlyDissolvedCompanies(t *testing.T) {
 	if resp.StatusCode != 500 || !strings.HasPrefix(string(body), "Invalid url parameter for search_type") {
 		t.Errorf("an unknown search_type: %d %q", resp.StatusCode, body)
 	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+		t.Errorf("an unknown search_type: its sentence of plain text is labelled %q (issue 31, item 17)", ct)
+	}
 	if resp, body := get(t, srv, "/dissolved-search/companies?q=zzzyzx&search_type=best-match"); resp.StatusCode != 404 || len(body) != 0 {
 		t.Errorf("nothing found: %d %q", resp.StatusCode, body)
+	}
+}
+
+// Issue 31, item 36: a previous-name search finds the companies that bore
+// the name, as the registry's does: every word of it in a name the
+// company once had (its legal ending aside), not any one of them.
+func TestAPreviousNameSearchFindsTheCompaniesThatBoreTheName(t *testing.T) {
+	srv := serve(t, demo.Options{Limit: plenty})
+	cases := []struct {
+		query string
+		hits  int
+	}{
+		{"dynamo+amber+trading", 1},
+		{"DYNAMO+AMBER+TRADING+LIMITED", 1},
+		{"amber+trading", 5},
+		{"dynamo+amber+bakeries", 0},
+	}
+	for _, tc := range cases {
+		resp, body := get(t, srv, "/dissolved-search/companies?search_type=previous-name-dissolved&size=100&q="+tc.query)
+		if tc.hits == 0 {
+			if resp.StatusCode != http.StatusNotFound {
+				t.Errorf("%s: status %d, want 404: %s", tc.query, resp.StatusCode, body)
+			}
+			continue
+		}
+		var f found
+		if err := json.Unmarshal(body, &f); err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %d, %v", tc.query, resp.StatusCode, err)
+		}
+		if *f.Hits != tc.hits || len(f.Items) != tc.hits {
+			t.Errorf("%s: %d hits, %d items; want %d", tc.query, *f.Hits, len(f.Items), tc.hits)
+		}
+		want := strings.Fields(strings.ToUpper(strings.ReplaceAll(tc.query, "+", " ")))
+		for _, it := range f.Items {
+			m, _ := it["matched_previous_company_name"].(map[string]any)
+			name, _ := m["name"].(string)
+			for _, w := range want {
+				if w != "LIMITED" && !slices.Contains(strings.Fields(name), w) {
+					t.Errorf("%s: %v once named %q, which lacks %s", tc.query, it["company_number"], name, w)
+				}
+			}
+		}
 	}
 }

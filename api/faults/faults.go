@@ -78,6 +78,7 @@ const (
 	DeepNesting       // a profile with Server.Depth nested arrays in it (default 100 000)
 	OtherCompany      // a well-formed profile of OtherNumber, whatever was asked for
 	HostileLinks      // a profile whose links point at Elsewhere in every way a link can (see HostileLinkValues)
+	SamePage          // one page of PageItems companies (a search's items), whatever page is asked, counting PageCount
 
 	numFaults
 )
@@ -91,7 +92,7 @@ var names = [...]string{
 	Unauthorized: "Unauthorized", Forbidden: "Forbidden", NotFound: "NotFound",
 	TooManyWithRetryAfter: "TooManyWithRetryAfter", TooManyWithResetHeader: "TooManyWithResetHeader", TooManyBare: "TooManyBare",
 	RedirectElsewhere: "RedirectElsewhere", InvalidUTF8: "InvalidUTF8", WrongTypes: "WrongTypes",
-	DeepNesting: "DeepNesting", OtherCompany: "OtherCompany", HostileLinks: "HostileLinks",
+	DeepNesting: "DeepNesting", OtherCompany: "OtherCompany", HostileLinks: "HostileLinks", SamePage: "SamePage",
 }
 
 func (f Fault) String() string {
@@ -139,6 +140,31 @@ const InvalidUTF8Name = "CAF\xc3 \xff\xfe LIMITED"
 
 // OtherNumber is the company the OtherCompany fault answers with.
 const OtherNumber = "SC999999"
+
+// The SamePage fault is a registry whose pages never end: the same
+// PageItems companies (named PagedName(1)...) on every page, whatever
+// size, items_per_page, start_index or cursor is asked, counted as
+// PageCount in both the name search's total_results and the other
+// searches' hits. Its items have what a name search's and what an
+// advanced, alphabetical or dissolved search's items have.
+const (
+	PageItems = 20
+	PageCount = 1_000_000
+)
+
+// PagedName is the name of the SamePage fault's company i, from 1.
+func PagedName(i int) string { return fmt.Sprintf("PAGED %d LTD", i) }
+
+func samePage() string {
+	items := make([]string, PageItems)
+	for i := range items {
+		n := fmt.Sprintf("%08d", i+1)
+		items[i] = fmt.Sprintf(`{"kind":"searchresults#company","title":%[1]s,"company_name":%[1]s,"company_number":%[2]q,"company_status":"active",`+
+			`"links":{"self":"/company/%[2]s","company_profile":"/company/%[2]s"}}`, quote(PagedName(i+1)), n)
+	}
+	return fmt.Sprintf(`{"kind":"search#companies","items":[%s],"items_per_page":%d,"start_index":0,"total_results":%d,"hits":%d}`,
+		strings.Join(items, ","), PageItems, PageCount, PageCount)
+}
 
 // wrongTypes are the members of the WrongTypes profile, each with a value
 // of the wrong type: strings as numbers, arrays, objects and booleans;
@@ -432,6 +458,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}))
 	case OtherCompany:
 		reply(w, http.StatusOK, "application/json", profile(OtherNumber, Name, nil))
+	case SamePage:
+		reply(w, http.StatusOK, "application/json", samePage())
 	case HostileLinks:
 		if s.Elsewhere == nil {
 			s.t.Errorf("faults: HostileLinks asked of a server with no Elsewhere")

@@ -157,3 +157,32 @@ func TestTheBrokenBodiesAreBrokenAsDescribed(t *testing.T) {
 		t.Error("Reset: an answer arrived")
 	}
 }
+
+func TestTheSamePageComesWhateverPageIsAsked(t *testing.T) {
+	s := New(t).Thereafter(SamePage)
+	var first []byte
+	for _, path := range []string{"/search/companies?q=x&items_per_page=100&start_index=0", "/advanced-search/companies?company_status=active&size=5000&start_index=5000",
+		"/dissolved-search/companies?q=x&search_type=best-match&start_index=100"} {
+		resp, err := http.Get(s.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var page struct {
+			Total int `json:"total_results"`
+			Hits  int `json:"hits"`
+			Items []struct {
+				Name string `json:"company_name"`
+			} `json:"items"`
+		}
+		if err != nil || json.Unmarshal(body, &page) != nil || len(page.Items) != PageItems || page.Total != PageCount || page.Hits != PageCount || page.Items[0].Name != PagedName(1) {
+			t.Fatalf("%s: %v, %s", path, err, body)
+		}
+		if first == nil {
+			first = body
+		} else if string(body) != string(first) {
+			t.Errorf("%s: another page", path)
+		}
+	}
+}

@@ -15,6 +15,8 @@ import (
 	"coview/api"
 	"coview/internal/lazy"
 	"coview/present"
+	"coview/present/labels"
+	"coview/present/sanitize"
 )
 
 // coview search finds companies by what they are, too: any filter flag
@@ -29,9 +31,10 @@ words becoming what the name must include: --status, --type, --subtype,
 --sic (each repeatable or comma-separated; any of a list matches; words,
 --sic software, stand for every code whose description holds them), --location
 (every word in the registered office's address), --exclude (no word of
-these in the name), --incorporated-from/--incorporated-to and
---dissolved-from/--dissolved-to (2024-01-31, 31/01/2024, or a year: 2024 is
-the whole year). The registry's own names work too: --company-status,
+these in the name; given twice, the words add up), --incorporated-from/
+--incorporated-to and --dissolved-from/--dissolved-to (2024-01-31,
+31/01/2024, or a year: 2024 is the whole year; a place or a date given
+twice is refused). The registry's own names work too: --company-status,
 --company-type, --company-subtype, --sic-codes, --company-name-includes,
 --company-name-excludes. Every value is checked against the registry's lists
 before any request, with the nearest valid one suggested. Without --all the
@@ -53,11 +56,51 @@ coview search --dissolved --previous-names dynamo amber trading
 
 // findFlags are the flags of the searches of companies by what they are.
 type findFlags struct {
-	statuses, types, subtypes, sic        [2][]string // each in its two spellings
-	includes, excludes, exclude, location string
-	incFrom, incTo, dissFrom, dissTo      string
-	alphabetical, dissolved, previous     bool
-	csv                                   bool
+	statuses, types, subtypes, sic    [2][]string // each in its two spellings
+	includes, excludes, exclude       wordsValue
+	location                          onceValue
+	incFrom, incTo, dissFrom, dissTo  onceValue
+	alphabetical, dissolved, previous bool
+}
+
+// wordsValue is a flag of words whose values add up, given as often as
+// wished: the registry reads every word of --exclude and
+// --company-name-includes, so "--exclude anvil --exclude beacon" is both.
+type wordsValue []string
+
+func (w *wordsValue) Set(v string) error { *w = append(*w, v); return nil }
+func (w *wordsValue) String() string     { return strings.TrimSpace(strings.Join(*w, " ")) }
+func (w *wordsValue) Type() string       { return "string" }
+
+// onceValue is a flag that takes one value (a place, a date). Every value
+// given is kept, so that one given twice is refused by name rather than
+// the last silently kept (checkOnce).
+type onceValue []string
+
+func (o *onceValue) Set(v string) error { *o = append(*o, v); return nil }
+func (o *onceValue) String() string {
+	if len(*o) == 0 {
+		return ""
+	}
+	return (*o)[len(*o)-1]
+}
+func (o *onceValue) Type() string { return "string" }
+
+// checkOnce refuses a flag of one value given more than once, saying what
+// it takes instead.
+func checkOnce(flag string, o onceValue, takes string) error {
+	if len(o) < 2 {
+		return nil
+	}
+	times := "twice"
+	if len(o) > 2 {
+		times = fmt.Sprintf("%d times", len(o))
+	}
+	quoted := make([]string, len(o))
+	for i, v := range o {
+		quoted[i] = fmt.Sprintf("%q", sanitize.Line(v))
+	}
+	return usageError("%s is given %s (%s): it takes %s", flag, times, labels.JoinAnd(quoted), takes)
 }
 
 // addFindFlags gives "coview search" the flags of the searches of
@@ -79,18 +122,17 @@ func addFindFlags(cmd *cobra.Command, f *searchFlags, env Env) {
 		fs.StringSliceVar(&l.into[0], l.short, nil, l.help+"; repeatable, or comma-separated")
 		fs.StringSliceVar(&l.into[1], l.long, nil, "the same as --"+l.short)
 	}
-	fs.StringVar(&ff.location, "location", "", "advanced search: every word in the registered office's address")
-	fs.StringVar(&ff.exclude, "exclude", "", "advanced search: no company with any of these words in its name")
-	fs.StringVar(&ff.excludes, "company-name-excludes", "", "the same as --exclude")
-	fs.StringVar(&ff.includes, "company-name-includes", "", "advanced search: every word in the name (as the words after the flags)")
-	fs.StringVar(&ff.incFrom, "incorporated-from", "", "advanced search: incorporated on or after (2024-01-31, 31/01/2024, 2024)")
-	fs.StringVar(&ff.incTo, "incorporated-to", "", "advanced search: incorporated on or before")
-	fs.StringVar(&ff.dissFrom, "dissolved-from", "", "advanced search: dissolved on or after")
-	fs.StringVar(&ff.dissTo, "dissolved-to", "", "advanced search: dissolved on or before")
+	fs.Var(&ff.location, "location", "advanced search: every word in the registered office's address")
+	fs.Var(&ff.exclude, "exclude", "advanced search: no company with any of these words in its name; repeatable")
+	fs.Var(&ff.excludes, "company-name-excludes", "the same as --exclude")
+	fs.Var(&ff.includes, "company-name-includes", "advanced search: every word in the name (as the words after the flags); repeatable")
+	fs.Var(&ff.incFrom, "incorporated-from", "advanced search: incorporated on or after (2024-01-31, 31/01/2024, 2024)")
+	fs.Var(&ff.incTo, "incorporated-to", "advanced search: incorporated on or before")
+	fs.Var(&ff.dissFrom, "dissolved-from", "advanced search: dissolved on or after")
+	fs.Var(&ff.dissTo, "dissolved-to", "advanced search: dissolved on or before")
 	fs.BoolVar(&ff.alphabetical, "alphabetical", false, "the companies filed either side of the name in the registry's index")
 	fs.BoolVar(&ff.dissolved, "dissolved", false, "find dissolved companies by name")
 	fs.BoolVar(&ff.previous, "previous-names", false, "with --dissolved: by a name they once had")
-	fs.BoolVar(&ff.csv, "csv", false, "print the companies found as CSV, one row each, with a header")
 	cmd.Long += findLong
 	cmd.Example += findExample
 	byName := cmd.RunE
@@ -107,9 +149,10 @@ var filterFlags = []string{"status", "company-status", "type", "company-type", "
 	"location", "exclude", "company-name-excludes", "company-name-includes", "incorporated-from", "incorporated-to", "dissolved-from", "dissolved-to"}
 
 // any reports whether the command line asks for a search of companies by
-// what they are.
+// what they are. (--csv does not: it prints whichever search is asked
+// for, a name search too.)
 func (ff *findFlags) any(fs *pflag.FlagSet) bool {
-	return ff.filtered(fs) || ff.alphabetical || ff.dissolved || ff.previous || ff.csv
+	return ff.filtered(fs) || ff.alphabetical || ff.dissolved || ff.previous
 }
 
 func (ff *findFlags) filtered(fs *pflag.FlagSet) bool {
@@ -132,7 +175,7 @@ func runFind(ctx context.Context, args []string, f *searchFlags, ff *findFlags, 
 	switch {
 	case f.json:
 		out = asJSON
-	case ff.csv:
+	case f.csv:
 		out = asCSV
 	}
 	reg, err := openWithKey(&f.registry, env)
@@ -148,7 +191,7 @@ func (ff *findFlags) resource(args []string, f *searchFlags) (api.Resource, erro
 	filtered := ff.anyFilter()
 	name := api.CleanQuery(strings.Join(args, " "))
 	switch {
-	case f.json && (f.plain || ff.csv), f.plain && ff.csv:
+	case countTrue(f.json, f.plain, f.csv) > 1:
 		return api.Resource{}, usageError("--json, --plain and --csv cannot be used together")
 	case f.companies || f.officers || f.disqualified:
 		return api.Resource{}, usageError("--companies, --officers and --disqualified are for a name search; a search with filters, --alphabetical or --dissolved finds companies only")
@@ -182,8 +225,8 @@ func (ff *findFlags) anyFilter() bool {
 			return true
 		}
 	}
-	for _, s := range []string{ff.includes, ff.excludes, ff.exclude, ff.location, ff.incFrom, ff.incTo, ff.dissFrom, ff.dissTo} {
-		if strings.TrimSpace(s) != "" {
+	for _, v := range []pflag.Value{&ff.includes, &ff.excludes, &ff.exclude, &ff.location, &ff.incFrom, &ff.incTo, &ff.dissFrom, &ff.dissTo} {
+		if strings.TrimSpace(v.String()) != "" {
 			return true
 		}
 	}
@@ -192,10 +235,25 @@ func (ff *findFlags) anyFilter() bool {
 
 // query is the advanced search of the flags, every value checked.
 func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
+	for _, o := range []struct {
+		flag  string
+		v     onceValue
+		takes string
+	}{
+		{"--location", ff.location, "one place, every word of which must be in the registered office's address: --location \"leeds ls1\""},
+		{"--incorporated-from", ff.incFrom, "one date, the start of a range that --incorporated-to ends"},
+		{"--incorporated-to", ff.incTo, "one date, the end of a range that --incorporated-from starts"},
+		{"--dissolved-from", ff.dissFrom, "one date, the start of a range that --dissolved-to ends"},
+		{"--dissolved-to", ff.dissTo, "one date, the end of a range that --dissolved-from starts"},
+	} {
+		if err := checkOnce(o.flag, o.v, o.takes); err != nil {
+			return api.CompanyQuery{}, err
+		}
+	}
 	q := api.CompanyQuery{
-		NameIncludes: strings.TrimSpace(name + " " + ff.includes),
-		NameExcludes: strings.TrimSpace(ff.exclude + " " + ff.excludes),
-		Location:     ff.location,
+		NameIncludes: strings.TrimSpace(name + " " + ff.includes.String()),
+		NameExcludes: strings.TrimSpace(ff.exclude.String() + " " + ff.excludes.String()),
+		Location:     ff.location.String(),
 		Statuses:     append(ff.statuses[0], ff.statuses[1]...),
 		Types:        append(ff.types[0], ff.types[1]...),
 		Subtypes:     append(ff.subtypes[0], ff.subtypes[1]...),
@@ -206,8 +264,8 @@ func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
 		end         bool
 		into        *string
 	}{
-		{"--incorporated-from", ff.incFrom, false, &q.IncorporatedFrom}, {"--incorporated-to", ff.incTo, true, &q.IncorporatedTo},
-		{"--dissolved-from", ff.dissFrom, false, &q.DissolvedFrom}, {"--dissolved-to", ff.dissTo, true, &q.DissolvedTo},
+		{"--incorporated-from", ff.incFrom.String(), false, &q.IncorporatedFrom}, {"--incorporated-to", ff.incTo.String(), true, &q.IncorporatedTo},
+		{"--dissolved-from", ff.dissFrom.String(), false, &q.DissolvedFrom}, {"--dissolved-to", ff.dissTo.String(), true, &q.DissolvedTo},
 	} {
 		day, err := api.ParseDate(d.value, d.end)
 		if err != nil {
@@ -260,11 +318,12 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 	if all {
 		size = res.Kind.MaxPage(pageSize)
 	}
-	if res.Kind == api.ResAlphabeticalSearch || strings.Contains(res.Link, string(api.DissolvedAlphabetical)) {
+	if res.Kind == api.ResAlphabeticalSearch || strings.Contains(res.Link, "search_type="+string(api.DissolvedAlphabetical)) {
 		size = api.AdvancedPageSize
 	}
 	page := api.Page{ItemsPerPage: size}
 	loaded := 0
+	seen := seenItems{}
 	for n := 0; ; n++ {
 		a, err := c.Fetch(ctx, res, page)
 		if err != nil {
@@ -278,6 +337,9 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 		if s.Empty != "" && loaded == 0 {
 			return &exitError{code: exitNotFound, msg: "no companies match: " + present.DescribeSearch(res)}
 		}
+		if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+			return repeatedPage(n, loaded)
+		}
 		if n == 0 && res.Kind == api.ResDissolvedSearch && out != asPlain {
 			fmt.Fprintln(env.Stderr, "coview: "+present.DissolvedCaveat)
 		}
@@ -290,6 +352,10 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 				present.Thousands(api.AdvancedDepthCap), present.Thousands(s.Total()))
 			return nil
 		case !s.More():
+			return nil
+		case !all && res.Kind == api.ResAdvancedSearch && s.Total() > api.AdvancedDepthCap:
+			fmt.Fprintf(env.Stderr, "coview: %s more after these %s (of %s); --all prints them up to the first %s, as far as the registry serves\n",
+				present.Thousands(s.Total()-loaded), present.Thousands(loaded), present.Thousands(s.Total()), present.Thousands(api.AdvancedDepthCap))
 			return nil
 		case !all:
 			fmt.Fprintf(env.Stderr, "coview: %s more after these %s (of %s); --all prints them\n",

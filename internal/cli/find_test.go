@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,6 +56,12 @@ func TestEveryFilterFlagReachesItsParameter(t *testing.T) {
 		{[]string{"--company-name-excludes", "dairies", "--company-name-includes", "fool"}, url.Values{"company_name_excludes": {"dairies"}, "company_name_includes": {"fool"}}},
 		{[]string{"--incorporated-from", "2024", "--incorporated-to", "2024"}, url.Values{"incorporated_from": {"2024-01-01"}, "incorporated_to": {"2024-12-31"}}},
 		{[]string{"--dissolved-from", "31/01/2001", "--dissolved-to", "2008-06-30"}, url.Values{"dissolved_from": {"2001-01-31"}, "dissolved_to": {"2008-06-30"}}},
+		// Issue 31, item 5: the words of a flag given twice add up, as the
+		// lists do.
+		{[]string{"--exclude", "anvil", "--exclude", "beacon"}, url.Values{"company_name_excludes": {"anvil beacon"}}},
+		{[]string{"--exclude", "anvil", "--company-name-excludes", "beacon", "--exclude", "dairies"}, url.Values{"company_name_excludes": {"anvil dairies beacon"}}},
+		{[]string{"--company-name-includes", "gooseberry", "--company-name-includes", "fool"}, url.Values{"company_name_includes": {"gooseberry fool"}}},
+		{[]string{"--company-name-includes", "fool", "gooseberry"}, url.Values{"company_name_includes": {"gooseberry fool"}}},
 	}
 	for _, tc := range cases {
 		rec, env := recording(t, oneCompany)
@@ -99,6 +107,13 @@ func TestInvalidValuesNeverReachTheRegistry(t *testing.T) {
 		{[]string{"--dissolved", "--disqualified", "grimthorpe"}, "finds companies only"},
 		{[]string{"--sic", "62020", "--csv", "--json"}, "cannot be used together"},
 		{[]string{"--alphabetical"}, "need a name"},
+		// Issue 31, item 5: a flag of one value given twice is a mistake,
+		// said before any request, not the last one silently kept.
+		{[]string{"--location", "leeds", "--location", "york"}, `--location is given twice ("leeds" and "york"): it takes one place`},
+		{[]string{"--incorporated-from", "2020", "--incorporated-from", "2021"}, `--incorporated-from is given twice ("2020" and "2021"): it takes one date`},
+		{[]string{"--incorporated-to", "2020", "--incorporated-to", "2020"}, `--incorporated-to is given twice`},
+		{[]string{"--dissolved-from", "2001", "--dissolved-from", "2002", "--dissolved-from", "2003"}, `--dissolved-from is given 3 times ("2001", "2002" and "2003")`},
+		{[]string{"--dissolved-to", "2008", "--sic", "62020", "--dissolved-to", "2009"}, `--dissolved-to is given twice`},
 	}
 	rec, env := recording(t, oneCompany)
 	for _, tc := range cases {
@@ -161,7 +176,9 @@ func TestAdvancedSearchRequests(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ hits, want int }{{883, 1}, {5000, 1}, {5001, 2}, {10000, 2}} {
 		rec, env := recording(t, func(w http.ResponseWriter, r *http.Request) {
-			fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":%d,"items":[{"company_number":"00000001"}]}`, tc.hits)
+			// A company of its own on each page: a page that repeats one
+			// ends the search (issue 31, item 11).
+			fmt.Fprintf(w, `{"kind":"search#advanced-search","hits":%d,"items":[{"company_number":"%08s"}]}`, tc.hits, r.URL.Query().Get("start_index"))
 		})
 		r := run(t, "", env, "search", "--all", "--json", "--status", "active")
 		if r.code != 0 || rec.Requests() != tc.want {
@@ -229,6 +246,43 @@ func TestFindPrintsTheRowsPresentGives(t *testing.T) {
 		r := run(t, "", demoEnv(srv), append([]string{"search", "--plain"}, tc.args...)...)
 		if r.code != 0 || r.stdout != want.String() {
 			t.Errorf("coview search %v: exit %d\n%s\nwant\n%s%s", tc.args, r.code, r.stdout, want.String(), r.stderr)
+		}
+	}
+}
+
+// Issue 31, item 36: a search by a name once had lists the companies
+// that bore it, not every company that once had one of its words.
+func TestAPreviousNameSearchListsOnlyTheCompaniesThatBoreTheName(t *testing.T) {
+	t.Parallel()
+	r := run(t, "", demoEnv(demoRegistry(t)), "search", "--plain", "--dissolved", "--previous-names", "dynamo", "amber", "trading")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, `1 company: once named "dynamo amber trading"`) || len(lines) != 5 ||
+		!strings.Contains(lines[4], "00007003") || !strings.Contains(lines[4], "DYNAMO AMBER TRADING LTD") {
+		t.Errorf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// Issue 31, item 34: the advanced and the dissolved searches say when
+// each company was dissolved, in --plain as in --csv.
+func TestWhenACompanyFoundWasDissolvedIsPrinted(t *testing.T) {
+	t.Parallel()
+	srv := demoRegistry(t)
+	for _, args := range [][]string{{"--status", "dissolved", "--dissolved-to", "2008"}, {"--dissolved", "snoozewell"}} {
+		plain := run(t, "", demoEnv(srv), append([]string{"search", "--plain"}, args...)...)
+		lines := strings.Split(plain.stdout, "\n")
+		head := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Company  ") })
+		if plain.code != 0 || head < 0 || !strings.Contains(lines[head], "  Dissolved  ") {
+			t.Errorf("search --plain %v: exit %d, no Dissolved column:\n%s%s", args, plain.code, plain.stdout, plain.stderr)
+			continue
+		}
+		col := strings.Index(lines[head], "Dissolved  ")
+		if row := lines[head+1]; len(row) <= col || !regexp.MustCompile(`^\d{1,2} [A-Z][a-z]{2} \d{4}`).MatchString(row[col:]) {
+			t.Errorf("search --plain %v: first row has no date under Dissolved: %q", args, row)
+		}
+		c := run(t, "", demoEnv(srv), append([]string{"search", "--csv"}, args...)...)
+		rows, err := csv.NewReader(strings.NewReader(c.stdout)).ReadAll()
+		if c.code != 0 || err != nil || len(rows) < 2 || rows[0][6] != "date_of_cessation" || !regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`).MatchString(rows[1][6]) {
+			t.Errorf("search --csv %v: exit %d, %v, %q", args, c.code, err, rows[:min(len(rows), 2)])
 		}
 	}
 }

@@ -81,6 +81,9 @@ func TestArgumentsAndStdinReadTheSameNumbers(t *testing.T) {
 		{"a prefix across a space", "sc 6405", []string{"SC006405"}},
 		{"fullwidth digits", "６４００", []string{"00006400"}},
 		{"numbers with commas", "6400, sc6405", []string{"00006400", "SC006405"}},
+		// Issue 31, item 41: with dashes, as the README allows.
+		{"a dash after the number", "6400-", []string{"00006400"}},
+		{"a dash beside the number", "6400 - sc6405", []string{"00006400", "SC006405"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -206,4 +209,14 @@ func FuzzArgumentsAndStdinAgree(f *testing.F) {
 			t.Fatalf("%q: the box reads %q ignoring %+v; the command line %+v", text, numbers, ignored, asArg)
 		}
 	})
+}
+
+// Issue 31, item 41: --plain "6400-" prints the company, as the README's
+// "with spaces, dashes or a trailing newline" promises.
+func TestPlainTakesANumberWithADashAfterIt(t *testing.T) {
+	t.Parallel()
+	r := run(t, "", demoEnv(demoRegistry(t)), "--plain", "6400-")
+	if r.code != 0 || !strings.Contains(r.stdout, "MARZIPAN") || !strings.Contains(r.stdout, "00006400") {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
 }

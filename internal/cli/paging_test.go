@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"coview/api/faults"
 )
 
 // oddRegistry answers with handle, counting requests; its key is any.
@@ -115,5 +118,60 @@ func TestAQueryThatIsNotTextSaysSo(t *testing.T) {
 	r := run(t, "", demoEnv(demoRegistry(t)), "search", "marz\xffipan")
 	if r.code != exitUsage || !strings.Contains(r.stderr, "not UTF-8") {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// Issue 31, item 11: every search pages by one rule, whatever it is and
+// however it prints: paging stops at a page that brings nothing new, and
+// says so (exit 1). Against a registry that sends the same 20 companies
+// whatever page is asked, counting a million, --all asks twice, prints
+// each company once, and never claims "the first 10,000 of 1,000,000";
+// one page asks once.
+func TestEverySearchStopsAtAPageThatBringsNothingNew(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		args []string
+		all  bool
+		says string
+	}{
+		{[]string{"--plain", "acme"}, true, "page 2 brings nothing new"},
+		{[]string{"--companies", "--json", "acme"}, true, "page 2 brings nothing new"},
+		{[]string{"--officers", "--csv", "acme"}, true, "page 2 brings nothing new"},
+		{[]string{"--status", "active"}, true, "page 2 brings nothing new"},
+		{[]string{"--status", "active", "--csv"}, true, "page 2 brings nothing new"},
+		{[]string{"--sic", "62020", "--json"}, true, "page 2 brings nothing new"},
+		{[]string{"--dissolved", "acme"}, true, "page 2 brings nothing new"},
+		{[]string{"--dissolved", "--previous-names", "--csv", "acme"}, true, "page 2 brings nothing new"},
+		{[]string{"--status", "active"}, false, "--all prints them up to the first 10,000, as far as the registry serves"},
+		{[]string{"--dissolved", "acme"}, false, "--all prints them"},
+		{[]string{"--alphabetical", "acme"}, false, ""},
+	}
+	for _, tc := range cases {
+		s := faults.New(t).Thereafter(faults.SamePage)
+		args := append([]string{"search"}, tc.args...)
+		if tc.all {
+			args = append(args, "--all")
+		}
+		r := run(t, "", map[string]string{"COVIEW_BASE_URL": s.URL, "COVIEW_API_KEY": "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7"}, args...)
+		once := 1
+		if slices.Contains(args, "--json") {
+			once = 2 // a name is in an item twice: its title and its company_name
+		}
+		for i := 1; i <= faults.PageItems; i++ {
+			if n := strings.Count(r.stdout, faults.PagedName(i)); n != once {
+				t.Errorf("%v: %s printed %d times, want %d", args, faults.PagedName(i), n, once)
+				break
+			}
+		}
+		switch {
+		case strings.Contains(r.stderr, "first 10,000 of") || strings.Contains(r.stderr, "first 1,000 of"):
+			t.Errorf("%v claims a cap it never reached: %s", args, r.stderr)
+		case !strings.Contains(r.stderr, tc.says):
+			t.Errorf("%v: stderr lacks %q:\n%s", args, tc.says, r.stderr)
+		case tc.all && (r.code != exitFailure || s.Count() != 2):
+			t.Errorf("%v: exit %d after %d requests, want 1 after 2; stderr:\n%s", args, r.code, s.Count(), r.stderr)
+		case !tc.all && (r.code != 0 || s.Count() != 1):
+			t.Errorf("%v: exit %d after %d requests, want 0 after 1; stderr:\n%s", args, r.code, s.Count(), r.stderr)
+		}
 	}
 }

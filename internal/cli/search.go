@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -17,8 +18,10 @@ const searchLong = `Find companies and officers by name. The words after the fla
 query: coview search marzipan mountain. Without --companies, --officers or
 --disqualified, all three kinds are found.
 
-It prints one match per line with the columns the browser shows, or with
---json each page of the registry's JSON as received. Without --all the
+It prints one match per line with the columns the browser shows, with
+--json each page of the registry's JSON as received, or with --csv one row
+a match under a header (kind, name, company number, status, type, dates,
+date of birth, appointments, address, link). Without --all the
 first 100 matches are printed and stderr says how many more there are;
 with --all every page, up to the first 1,000 or so matches, which is as
 deep as the registry's search goes (stderr then says so).
@@ -33,6 +36,7 @@ key was rejected, 4 nothing matches.`
 const searchExample = `
 coview search marzipan mountain
 coview search --officers abernathy-quayle
+coview search --officers --all --csv abernathy > officers.csv
 coview search --companies --all --json ltd > companies.jsonl
 coview search --disqualified grimthorpe
 coview --demo search hargreave
@@ -41,7 +45,7 @@ coview --demo search hargreave
 // searchFlags are the flags of "coview search".
 type searchFlags struct {
 	registry                          registryFlags
-	json, plain, all                  bool
+	json, plain, csv, all             bool
 	companies, officers, disqualified bool
 }
 
@@ -66,6 +70,7 @@ func newSearchCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.all, "all", false, "print every page the registry serves, not only the first")
 	fs.BoolVar(&f.json, "json", false, "print each page of the registry's JSON as received")
 	fs.BoolVar(&f.plain, "plain", false, "print one match per line (the default)")
+	fs.BoolVar(&f.csv, "csv", false, "print the matches as CSV, one row each, with a header")
 	f.registry.register(fs)
 	addFindFlags(cmd, &f, env)
 	return cmd
@@ -75,8 +80,8 @@ func newSearchCommand(env Env) *cobra.Command {
 // searches.
 func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) error {
 	switch {
-	case f.json && f.plain:
-		return usageError("--json and --plain cannot be used together")
+	case countTrue(f.json, f.plain, f.csv) > 1:
+		return usageError("--json, --plain and --csv cannot be used together")
 	case countTrue(f.companies, f.officers, f.disqualified) > 1:
 		return usageError("--companies, --officers and --disqualified cannot be used together; without any of them, all three kinds are found")
 	}
@@ -100,8 +105,11 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 	// Only the browser could show anything else, and it does not open on
 	// a query: so plain text on a terminal too, as in a pipe.
 	out := asPlain
-	if f.json {
+	switch {
+	case f.json:
 		out = asJSON
+	case f.csv:
+		out = asCSV
 	}
 
 	reg, err := openWithKey(&f.registry, env)
@@ -113,11 +121,16 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 }
 
 // search prints a name search: its first page, or with all every page up
-// to the registry's depth cap, as the browser's rows or as the JSON
-// received. Nothing found is exit 4, said on stderr.
+// to the registry's depth cap, as the browser's rows, as the JSON
+// received or as CSV. Nothing found is exit 4, said on stderr.
 func search(ctx context.Context, c *api.Client, res api.Resource, query string, all bool, out output, env Env) error {
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
+	var rows *csv.Writer
+	if out == asCSV {
+		rows = csv.NewWriter(w)
+		defer rows.Flush()
+	}
 	page := api.Page{StartIndex: 0, ItemsPerPage: pageSize}
 	total, loaded := -1, 0
 	seen := seenItems{}
@@ -142,9 +155,18 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 			total = t
 		}
 		if len(s.Items) > 0 {
-			if out == asJSON {
+			switch out {
+			case asJSON:
 				writeJSON(w, a.Raw, all)
-			} else {
+			case asCSV:
+				if n == 0 {
+					rows.Write(present.SearchCSVHeader)
+				}
+				for _, it := range s.Items {
+					rows.Write(present.SearchCSVRecord(it))
+				}
+				rows.Flush()
+			default:
 				pg := present.Show(a, nil)
 				if res.Kind == api.ResSearchDisqualified {
 					withRecords(pg)

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"context"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -274,6 +276,53 @@ func TestSearchSendsTheQueryAsTyped(t *testing.T) {
 		}
 		if r.code != 0 || !strings.Contains(r.stdout, tc.found) {
 			t.Errorf("%q: exit %d, %.300s %s", tc.query, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// Issue 31, item 4: --csv prints the rows of the search asked for, a
+// name search of any kind as much as an advanced one: one row a match
+// under one header, whatever it matched (a company, an officer, a
+// disqualified officer), read back whole by a CSV reader.
+func TestCSVPrintsTheRowsOfTheSearchAskedFor(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		args []string
+		path string
+		want map[string]string // a row's cells by the header's names
+	}{
+		{[]string{"hargreave"}, "/search", map[string]string{"kind": "officer", "name": "Eleanor Mabel HARGREAVE", "date_of_birth": "1968-04", "appointment_count": "3"}},
+		{[]string{"--officers", "hargreave"}, "/search/officers", map[string]string{"kind": "officer", "name": "Eleanor Mabel HARGREAVE", "address": "1 Kettle Circus, Spout Quay, Brewminster, United Kingdom, ZZ1 6TP"}},
+		{[]string{"--companies", "marzipan"}, "/search/companies", map[string]string{"kind": "company", "name": "MARZIPAN MOUNTAIN SOFTWARE LTD", "company_number": "00006400", "company_status": "active", "company_type": "ltd", "date_of_creation": "2011-01-14", "link": "/company/00006400"}},
+		{[]string{"--disqualified", "grimthorpe"}, "/search/disqualified-officers", map[string]string{"kind": "disqualified-officer", "date_of_birth": "1964-02-29", "link": "/disqualified-officers/natural/GrImThOrPe0x1b0DeAdBeEf42"}},
+	}
+	for _, tc := range cases {
+		srv := demoRegistry(t)
+		r := run(t, "", demoEnv(srv), append([]string{"search", "--csv"}, tc.args...)...)
+		rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+		if r.code != 0 || err != nil || len(rows) < 2 {
+			t.Errorf("search --csv %v: exit %d, %v\n%s%s", tc.args, r.code, err, r.stdout, r.stderr)
+			continue
+		}
+		if strings.Join(rows[0], ",") != strings.Join(present.SearchCSVHeader, ",") {
+			t.Errorf("search --csv %v: header %q", tc.args, rows[0])
+		}
+		for name, want := range tc.want {
+			col := slices.Index(rows[0], name)
+			if col < 0 || rows[1][col] != want {
+				t.Errorf("search --csv %v: %s is %q, want %q", tc.args, name, rows[1][min(max(col, 0), len(rows[1])-1)], want)
+			}
+		}
+		if uris := srv.URIs(); len(uris) != 1 || !strings.HasPrefix(uris[0], tc.path+"?") {
+			t.Errorf("search --csv %v asked %v, want one request of %s", tc.args, uris, tc.path)
+		}
+		if strings.ContainsAny(r.stdout, "\x1b\x07\u202e") {
+			t.Errorf("search --csv %v wrote control characters: %q", tc.args, r.stdout)
+		}
+	}
+	for _, args := range [][]string{{"--csv", "--json", "ltd"}, {"--csv", "--plain", "ltd"}} {
+		if r := run(t, "", demoEnv(demoRegistry(t)), append([]string{"search"}, args...)...); r.code != exitUsage || !strings.Contains(r.stderr, "cannot be used together") {
+			t.Errorf("search %v: exit %d, %s", args, r.code, r.stderr)
 		}
 	}
 }
