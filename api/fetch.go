@@ -37,10 +37,6 @@ func Value[T any](a *Answer) (v T, ok bool) {
 	return v, ok
 }
 
-// Typed is the value the answer holds, of the Go type of its kind, for a
-// cache to keep beside the answer's rows; Value reads it as a type.
-func (a *Answer) Typed() any { return a.value }
-
 // Fetch gets a resource, or the page of it that page asks for when it is
 // a list, and decodes it by its kind. Each kind's "nothing there" (a 404
 // for PSC statements, an empty list for officers) is an answer with the

@@ -12,29 +12,30 @@ func (c *Client) Filing(ctx context.Context, link string) (*FilingItem, error) {
 	return fetchAs[*FilingItem](ctx, c, ResFiling, link, Page{})
 }
 
-// FilingIn finds a filing by its transaction id in an answer's value:
-// the filing itself (*FilingItem), or a page of a filing history that
-// holds it (*FilingHistory). A browser keeps the answers it has shown,
-// and a filing's document link and the name to save it under are in
-// them: nothing needs asking again. ok is false when v does not hold the
-// filing.
-func FilingIn(v any, id string) (f *FilingItem, ok bool) {
+// ReadFiling reads a filing from a body the registry sent: the filing
+// itself (GET .../filing-history/{id}), or a page of a filing history that
+// holds it, found by its transaction id. A browser keeps bodies it has
+// shown, and a filing's document link and the name to save it under are
+// in them: nothing needs asking again. ok is false when the body does not
+// hold the filing.
+func ReadFiling(body []byte, id string) (f *FilingItem, ok bool) {
 	if id == "" {
 		return nil, false
 	}
-	switch v := v.(type) {
-	case *FilingHistory:
-		for i := range v.Items {
-			if v.Items[i].TransactionID == id {
-				return &v.Items[i], true
+	var page FilingHistory
+	if _, err := decodeLenient(body, &page); err == nil && page.Items != nil {
+		for i := range page.Items {
+			if page.Items[i].TransactionID == id {
+				return &page.Items[i], true
 			}
 		}
-	case *FilingItem:
-		if v.TransactionID == id {
-			return v, true
-		}
+		return nil, false
 	}
-	return nil, false
+	var one FilingItem
+	if _, err := decodeLenient(body, &one); err != nil || one.TransactionID != id {
+		return nil, false
+	}
+	return &one, true
 }
 
 // FilingHistoryLink is a filing history's link asking only for the filings

@@ -2,7 +2,7 @@ package api
 
 import "testing"
 
-func TestFilingInFindsAFilingInWhatTheRegistrySent(t *testing.T) {
+func TestReadFilingFindsAFilingInWhatTheRegistrySent(t *testing.T) {
 	list := []byte(`{"kind":"filing-history","total_count":2,"items":[
 		{"transaction_id":"AAA","type":"AA","date":"2025-12-09","links":{"self":"/company/00006400/filing-history/AAA","document_metadata":"https://document-api.example/document/x"}},
 		{"transaction_id":"BBB","type":"CS01","date":"2025-01-02","pages":"three","links":{"self":"/company/00006400/filing-history/BBB"}}]}`)
@@ -20,22 +20,14 @@ func TestFilingInFindsAFilingInWhatTheRegistrySent(t *testing.T) {
 		{[]byte(`<html>gateway</html>`), "AAA", "-"},
 		{nil, "AAA", "-"},
 	} {
-		// Read as the client reads them: a filing history, or one filing.
-		var v any
-		page, one := new(FilingHistory), new(FilingItem)
-		if _, err := decodeLenient(tc.body, page); err == nil && page.Items != nil {
-			v = page
-		} else if _, err := decodeLenient(tc.body, one); err == nil {
-			v = one
-		}
-		f, ok := FilingIn(v, tc.id)
+		f, ok := ReadFiling(tc.body, tc.id)
 		switch {
 		case tc.want == "-" && ok:
-			t.Errorf("FilingIn(%.20q, %q) found %+v, want nothing", tc.body, tc.id, f)
+			t.Errorf("ReadFiling(%.20q, %q) found %+v, want nothing", tc.body, tc.id, f)
 		case tc.want != "-" && !ok:
-			t.Errorf("FilingIn(%.20q, %q) found nothing", tc.body, tc.id)
+			t.Errorf("ReadFiling(%.20q, %q) found nothing", tc.body, tc.id)
 		case ok && (f.TransactionID != tc.id || f.Links.DocumentMetadata != tc.want):
-			t.Errorf("FilingIn(%.20q, %q) = %+v, want the document link %q", tc.body, tc.id, f, tc.want)
+			t.Errorf("ReadFiling(%.20q, %q) = %+v, want the document link %q", tc.body, tc.id, f, tc.want)
 		}
 	}
 }

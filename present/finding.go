@@ -23,6 +23,7 @@ func found(d *api.FoundCompanies, g given) *Page {
 	switch res.Kind {
 	case api.ResAlphabeticalSearch:
 		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Status"}, {Title: "Type"}}
+		pg.Before, pg.After = d.Before(), d.After()
 	case api.ResDissolvedSearch:
 		pg.Columns = []Column{{Title: "Company", Flex: true}, {Title: "Number"}, {Title: "Incorporated"}, {Title: "Dissolved"}, {Title: "Locality"}, {Title: "Once named", Flex: true}}
 		pg.Caveat = DissolvedCaveat

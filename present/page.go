@@ -29,6 +29,9 @@ type Page struct {
 	Items    []Item
 	Total    int       // items in the whole list; -1 when the registry did not say
 	Sections []Section // one thing in words
+	// Before and After are, for a page of the registry's alphabetical
+	// index, the cursors of the pages either side of it.
+	Before, After string
 	Lines    []Line    // a resource coview has no words for: its JSON
 }
 

@@ -70,11 +70,11 @@ func TestDocumentSavesUnderTheNameTheBrowserSavesItUnder(t *testing.T) {
 	t.Parallel()
 	env := demoDocuments(t)
 	c := testclient.For(t, env["COVIEW_BASE_URL"])
-	history, err := c.Fetch(context.Background(), api.Resource{Kind: api.ResFilings, Link: "/company/00006400/filing-history"}, api.Page{})
+	history, err := c.Get(context.Background(), "/company/00006400/filing-history", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, ok := api.FilingIn(history.Typed(), demo.FilingWithXHTML)
+	f, ok := api.ReadFiling(history.Body, demo.FilingWithXHTML)
 	if !ok || len(f.Values()) == 0 {
 		t.Fatalf("the demo filing %s, with values in its description, is not on the first page of 00006400's history: %+v", demo.FilingWithXHTML, f)
 	}

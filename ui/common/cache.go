@@ -24,10 +24,7 @@ const CacheSize = 256
 type Entry struct {
 	Profile *api.Profile
 	Page    *present.Page
-	// Value is the answer as api read it (api.Value's types), for what a
-	// part reads of it again: a filing's document link, a page's cursors.
-	Value any
-	Raw   Packed
+	Raw     Packed
 	// officer is, for the first page of an officer's appointments, what
 	// it says of the officer: who else they probably are is asked with it.
 	Officer *connections.Record

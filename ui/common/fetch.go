@@ -76,7 +76,7 @@ func Fetch(ctx context.Context, reg Registry, k Key, company *api.Profile) (Entr
 	if p, ok := api.Value[*api.Profile](a); ok {
 		return Entry{Profile: p}, nil
 	}
-	e := Entry{Page: present.Show(a, company), Value: a.Typed(), Raw: Pack(a.Raw)}
+	e := Entry{Page: present.Show(a, company), Raw: Pack(a.Raw)}
 	if list, ok := api.Value[*api.Appointments](a); ok && k.Start == 0 {
 		r := connections.RecordOf(k.Res.ID, list)
 		e.Officer = &r

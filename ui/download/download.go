@@ -173,7 +173,7 @@ func (m *Model) known(res api.Resource, from common.Key) *api.FilingItem {
 			continue
 		}
 		if e, ok := m.c.Cache.Peek(k); ok {
-			if f, ok := api.FilingIn(e.Value, res.ID); ok {
+			if f, ok := api.ReadFiling(e.Raw.Unpack(), res.ID); ok {
 				return f
 			}
 		}

@@ -61,11 +61,7 @@ func New(c *common.Common, at common.Place) (*Part, bool) {
 
 // pageOf is a page of the index with the cursors either side of it.
 func pageOf(e common.Entry) page {
-	pg := page{rows: e.Page}
-	if found, ok := e.Value.(*api.FoundCompanies); ok {
-		pg.before, pg.after = found.Before(), found.After()
-	}
-	return pg
+	return page{rows: e.Page, before: e.Page.Before, after: e.Page.After}
 }
 
 // best is the row of the name looked up: the one marked.
