@@ -60,13 +60,6 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 )
 
-// bubbles' textinput imports github.com/atotto/clipboard for ctrl+v, and
-// its init looks for five clipboard tools along $PATH: tens of stat calls
-// that every run of coview paid for, a one-shot --json lookup included.
-// third_party/clipboard is v0.1.4 with that search made on first use
-// instead; nothing else differs (see third_party/README.md).
-replace github.com/atotto/clipboard => ./third_party/clipboard
-
 // x/ansi measures runes with github.com/mattn/go-runewidth, which filled a
 // 2.2 MB table of every rune's width at the first box-drawing character.
 // third_party/runewidth is v0.0.30 with the table made 256 runes at a time
