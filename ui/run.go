@@ -3,8 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"os"
-	"runtime/debug"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,19 +20,6 @@ import (
 func Run(ctx context.Context, opts Options) error {
 	if opts.Registry == nil {
 		return errors.New("ui: Options.Registry is nil")
-	}
-	// A browser runs for hours and keeps what it fetched: the collector
-	// runs when the heap has grown by a tenth (not the default whole) of
-	// what is live. The live heap is a few megabytes, so a collection
-	// takes about a millisecond. Budget 4 of .ci/measure.sh (under 30 MB)
-	// measured 27.5 to 30.9 MB at a half, 26.3 to 27.6 MB at a quarter
-	// before the watch list, screening and the wide layout; since, at a
-	// quarter 29.9 MB (its peak 30.8), at a tenth 28.0 (28.2) and 29.4
-	// (30.3), and 28.2 and 28.6 once common.Pack kept one compressor, with
-	// the time to open 200 companies unchanged (5.6 s at a quarter, 5.3 to
-	// 6.4 s at a tenth). GOGC still wins.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(10)
 	}
 	g := newCrashGuard()
 	m := newModel(ctx, opts)

@@ -193,6 +193,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		openFile, openURL := openers(env.Getenv)
 		openWatch, closeWatch := browserWatch(env, &f.registry, reg.client)
 		defer closeWatch()
+		limitBrowserMemory(env.Getenv)
 		return ui.Run(ctx, ui.Options{
 			Registry:    reg.client,
 			Numbers:     numbers,
