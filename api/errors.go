@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -76,6 +77,23 @@ func (e *Error) Is(target error) bool {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// Halts reports whether err is a failure every later request of the same
+// client would meet too: the key refused or missing, access forbidden,
+// or the quota still spent after the client waited for it (a 429 that
+// comes back). Work that sends many requests stops at the first such
+// failure rather than spend the rest of its requests meeting it.
+func Halts(err error) bool {
+	var e *Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Kind {
+	case KindInvalidKey, KindMissingKey, KindForbidden, KindRateLimited:
+		return true
+	}
+	return false
+}
 
 // Retryable says whether the same request may succeed if sent again later
 // without anything changing on the caller's side.
