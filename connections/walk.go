@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/fanout"
 )
 
 // MaxDepth bounds a walk: a company's connections, and theirs.
@@ -84,15 +85,15 @@ func (w *Walker) Walk(ctx context.Context, number api.Number, opts Options) (*Re
 		budget = 0
 	}
 	wk := &walk{
-		w: w, ctx: ctx, root: root, opts: opts, budget: budget,
+		w: w, ctx: ctx, root: root, opts: opts, run: fanout.New(ctx, inFlight, budget),
 		companies: map[api.Number]*walked{},
 		officers:  map[string]*officerRead{},
 	}
-	// One request is set aside for the company's name: its officers'
+	// One request is kept for the company's name: its officers'
 	// appointments name it, but a budget too small to read any (or a
 	// company without officers) would leave the heading with a bare number.
 	if budget > 0 {
-		wk.setAside = 1
+		wk.run.Keep(1)
 	}
 	if err := wk.step(root, true); err != nil {
 		return nil, err
@@ -107,9 +108,7 @@ func (w *Walker) Walk(ctx context.Context, number api.Number, opts Options) (*Re
 	wk.readName()
 	res := wk.build(true)
 	if opts.Progress != nil {
-		wk.emitMu.Lock()
-		opts.Progress(res)
-		wk.emitMu.Unlock()
+		wk.run.Tell(func() { opts.Progress(res) })
 	}
 	return res, nil
 }
@@ -118,26 +117,22 @@ func (w *Walker) Walk(ctx context.Context, number api.Number, opts Options) (*Re
 // to, never changed, so a snapshot may read what it copied under mu
 // after letting go.
 type walk struct {
-	w      *Walker
-	ctx    context.Context
-	root   api.Number
-	opts   Options
-	budget int
+	w    *Walker
+	ctx  context.Context
+	root api.Number
+	opts Options
+	run  *fanout.Run // the budget, the officers read at once, and what halts the walk
 
-	mu               sync.Mutex
-	requests, reused int
-	setAside         int          // requests of the budget kept for the company's name (see readName)
-	profile          *api.Profile // the company's profile, when it was read for its name
-	halt             error        // what stops every further request (a refused key, a 429)
-	companies        map[api.Number]*walked
-	walkedOrder      []*walked
-	officers         map[string]*officerRead
-	officerOrder     []*officerRead
-	officersChecked  int
-	notChecked       []NotChecked
-	expanded         []api.Number
-
-	emitMu sync.Mutex // one Progress call at a time, in order
+	mu              sync.Mutex
+	reused          int
+	profile         *api.Profile // the company's profile, when it was read for its name
+	companies       map[api.Number]*walked
+	walkedOrder     []*walked
+	officers        map[string]*officerRead
+	officerOrder    []*officerRead
+	officersChecked int
+	notChecked      []NotChecked
+	expanded        []api.Number
 }
 
 // walked is a company the walk took a step from: its officer items and
@@ -238,8 +233,8 @@ func (wk *walk) step(number api.Number, root bool) error {
 // it, with the request set aside for it; otherwise that request is given
 // back unspent.
 func (wk *walk) readName() {
+	wk.run.Keep(0)
 	wk.mu.Lock()
-	wk.setAside = 0
 	named := false
 	for _, o := range wk.officerOrder {
 		for _, a := range o.items {
@@ -313,23 +308,10 @@ func officerID(o api.Officer) string {
 // officers is sure to be read, its appointments will name the company,
 // and the request kept for its name is given back, here too.
 func (wk *walk) readAppointments(officers []*officerRead, root bool) {
-	type job struct {
-		o        *officerRead
-		reserved bool
-	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	for range min(inFlight, len(officers)) {
-		wg.Go(func() {
-			for j := range jobs {
-				wk.readOfficer(j.o, j.reserved)
-			}
-		})
-	}
 	for _, o := range officers {
 		reserved := false
 		if !wk.w.has(o.res, api.Page{ItemsPerPage: appointmentsPageSize}) {
-			if err := wk.allow(); err != nil {
+			if err := wk.run.Spend(); err != nil {
 				wk.notCheck(wk.missed(NotChecked{What: UncheckedAppointments, Company: o.metAt, Officer: o.first.Name, OfficerID: o.id,
 					Total: -1, Link: o.res.Link}, err))
 				continue
@@ -337,14 +319,13 @@ func (wk *walk) readAppointments(officers []*officerRead, root bool) {
 			reserved = true
 		}
 		if root {
-			wk.mu.Lock()
-			wk.setAside = 0
-			wk.mu.Unlock()
+			wk.run.Keep(0)
 		}
-		jobs <- job{o, reserved}
+		if !wk.run.Go(func() { wk.readOfficer(o, reserved) }) {
+			wk.readOfficer(o, reserved) // the walk has stopped: this says why it was not read
+		}
 	}
-	close(jobs)
-	wg.Wait()
+	wk.run.Wait()
 }
 
 // readOfficer reads every page of one officer's appointments; reserved
@@ -419,12 +400,10 @@ func (wk *walk) get(res api.Resource, page api.Page, reserved bool) (*api.Answer
 	first, used := reserved, false
 	gate := func() error {
 		if !first {
-			return wk.allow()
+			return wk.run.Spend()
 		}
 		first = false
-		wk.mu.Lock()
-		defer wk.mu.Unlock()
-		if err := wk.stoppedLocked(); err != nil {
+		if err := wk.run.Stopped(); err != nil {
 			return err
 		}
 		used = true
@@ -438,61 +417,21 @@ func (wk *walk) get(res api.Resource, page api.Page, reserved bool) (*api.Answer
 	} else {
 		a, reused, err = wk.w.get(wk.ctx, res, page, gate)
 	}
-	wk.mu.Lock()
-	defer wk.mu.Unlock()
 	if reserved && !used {
-		wk.requests--
+		wk.run.Refund()
 	}
 	if reused {
+		wk.mu.Lock()
 		wk.reused++
+		wk.mu.Unlock()
 	}
-	if err != nil && wk.halt == nil && haltsWalk(err) {
-		wk.halt = err
-	}
-	return a, err
-}
-
-// allow spends one request of the budget, or says why it cannot. It
-// takes only the walk's lock.
-func (wk *walk) allow() error {
-	wk.mu.Lock()
-	defer wk.mu.Unlock()
-	if err := wk.stoppedLocked(); err != nil {
-		return err
-	}
-	if wk.requests+wk.setAside >= wk.budget {
-		return errBudget
-	}
-	wk.requests++
-	return nil
-}
-
-// stoppedLocked says why no request may go out at all any more, or nil.
-// wk.mu must be held.
-func (wk *walk) stoppedLocked() error {
-	switch {
-	case wk.halt != nil:
-		return wk.halt
-	case wk.ctx.Err() != nil:
-		return &api.Error{Kind: api.KindCanceled, Err: wk.ctx.Err()}
-	}
-	return nil
-}
-
-// haltsWalk reports an error every later request would meet too.
-func haltsWalk(err error) bool {
-	for _, e := range []error{api.ErrInvalidKey, api.ErrMissingKey, api.ErrForbidden, api.ErrRateLimited} {
-		if errors.Is(err, e) {
-			return true
-		}
-	}
-	return false
+	return a, wk.run.Note(err)
 }
 
 // reason says why err left something not checked.
 func (wk *walk) reason(err error) Reason {
 	switch {
-	case errors.Is(err, errBudget):
+	case errors.Is(err, fanout.ErrBudget):
 		return ReasonBudget
 	case wk.ctx.Err() != nil, errors.Is(err, api.ErrCanceled):
 		return ReasonStopped
@@ -525,13 +464,12 @@ func (wk *walk) emit() {
 	if wk.opts.Progress == nil {
 		return
 	}
-	wk.emitMu.Lock()
-	defer wk.emitMu.Unlock()
-	wk.opts.Progress(wk.build(false))
+	wk.run.Tell(func() { wk.opts.Progress(wk.build(false)) })
 }
 
 // build is the walk so far as a Result.
 func (wk *walk) build(done bool) *Result {
+	requests, budget := wk.run.Spent()
 	wk.mu.Lock()
 	g := gathered{
 		root:       wk.root,
@@ -540,9 +478,9 @@ func (wk *walk) build(done bool) *Result {
 		profile:    wk.profile,
 		officers:   len(wk.officerOrder),
 		checked:    wk.officersChecked,
-		requests:   wk.requests,
+		requests:   requests,
 		reused:     wk.reused,
-		budget:     wk.budget,
+		budget:     budget,
 		done:       done,
 	}
 	for _, c := range wk.walkedOrder {

@@ -55,9 +55,6 @@ func (w *Walker) Requests() int {
 	return w.sent
 }
 
-// errBudget is a request the walk's budget did not allow.
-var errBudget = errors.New("the request budget is spent")
-
 func cacheKey(res api.Resource, page api.Page) string {
 	return res.Link + "#" + strconv.Itoa(page.StartIndex) + "+" + strconv.Itoa(page.ItemsPerPage)
 }
