@@ -73,6 +73,7 @@ coview --demo screen 6400 6402 6403 SC006405 6407 99999999 "Gooseberry Fool"
 type screenFlags struct {
 	registry         registryFlags
 	column, budget   int
+	columnGiven      bool // --column 0 is a mistake, not whole lines
 	deep             bool
 	json, plain, csv bool
 }
@@ -87,6 +88,7 @@ func newScreenCommand(env Env) *cobra.Command {
 		Example: screenExample,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.columnGiven = cmd.Flags().Changed("column")
 			return runScreen(cmd.Context(), args, &f, env)
 		},
 	}
@@ -130,7 +132,7 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 	switch {
 	case outputs > 1:
 		return usageError("--plain, --csv and --json cannot be used together")
-	case f.column < 0:
+	case f.column < 0 || f.columnGiven && f.column == 0:
 		return usageError("--column is a field's place, counted from 1, not %d", f.column)
 	case f.column > 0 && !stdin:
 		return usageError("--column reads a field of CSV or TSV on stdin: give - (coview screen --column 2 - < list.csv)")

@@ -221,6 +221,7 @@ func TestScreenRefusesACommandLineItCannotRun(t *testing.T) {
 		{"two outputs", []string{"screen", "--csv", "--json", "6400"}, "cannot be used together"},
 		{"a column without stdin", []string{"screen", "--column", "2", "6400"}, "--column reads a field of CSV or TSV on stdin"},
 		{"a negative column", []string{"screen", "--column", "-1", "-"}, "counted from 1"},
+		{"a column of 0", []string{"screen", "--column", "0", "-"}, "counted from 1, not 0"},
 		{"a negative budget", []string{"screen", "--budget", "-5", "6400"}, "--budget is a number of requests"},
 		{"nothing to screen", []string{"screen"}, "nothing to screen"},
 		{"blank lines only", []string{"screen", "-"}, "nothing to screen"},
