@@ -51,6 +51,17 @@ func ScreenFields(deep bool) []string {
 	return append(fields, FieldFlags, FieldResult, FieldWhy)
 }
 
+// ScreenCount reports whether a field is a count (of charges, of
+// directors): --json writes it as a number, or null where the row has
+// none; the CSV as its digits, or empty.
+func ScreenCount(field string) bool {
+	switch field {
+	case FieldOutstandingCharges, FieldPartSatisfied, FieldActiveDirectors, FieldDirectorsAppointed, FieldDirectorsResigned:
+		return true
+	}
+	return false
+}
+
 // ScreenRecord is a row's fields (ScreenFields) as text, for CSV and JSON
 // alike, so that the two always say the same: the input as given and
 // names as the registry writes them (line breaks kept, control characters

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
@@ -55,7 +56,9 @@ last 12 months): up to 4 more requests a company, said before it starts.
 
 On a terminal the rows are an aligned table; piped, the same as --plain.
 --csv prints a header and one record a row, quoted where needed; --json one
-object a row with the same fields as the CSV, every value a string.
+object a row with the same fields as the CSV: the counts (charges,
+directors) as numbers, null where a row has none, every other value a
+string.
 
 Exit codes: 0 every entry got its row, whatever its result; 5 some rows
 were not screened (the budget, the quota or a failure; each says why); 2
@@ -315,7 +318,7 @@ func (p *rowPrinter) add(row screen.Row) {
 		if p.out == screenCSV {
 			p.csv.Write(record)
 		} else {
-			p.w.Write(jsonObject(present.ScreenFields(p.deep), record))
+			p.w.Write(jsonObject(present.ScreenFields(p.deep), record, present.ScreenCount))
 		}
 		p.rows[p.next] = nil
 		p.next++
@@ -328,8 +331,9 @@ func (p *rowPrinter) add(row screen.Row) {
 }
 
 // jsonObject is one JSON object on one line, with the fields in order and
-// "&", "<" and ">" as themselves.
-func jsonObject(fields, values []string) []byte {
+// "&", "<" and ">" as themselves: each value a string, but a count's
+// (count says which) a number, or null when it is empty.
+func jsonObject(fields, values []string, count func(field string) bool) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -343,9 +347,16 @@ func jsonObject(fields, values []string) []byte {
 		enc.Encode(f)
 		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 		out.WriteByte(':')
-		b.Reset()
-		enc.Encode(values[i])
-		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		switch n, err := strconv.Atoi(values[i]); {
+		case !count(f):
+			b.Reset()
+			enc.Encode(values[i])
+			out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		case err == nil:
+			out.WriteString(strconv.Itoa(n))
+		default:
+			out.WriteString("null")
+		}
 	}
 	out.WriteString("}\n")
 	return out.Bytes()
