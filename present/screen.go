@@ -63,7 +63,8 @@ func ScreenCount(field string) bool {
 }
 
 // ScreenRecord is a row's fields (ScreenFields) as text, for CSV and JSON
-// alike, so that the two always say the same: the input as given and
+// alike, so that the two always say the same: the input as given (as
+// screen.Row.Entry quotes it) and
 // names as the registry writes them (line breaks kept, control characters
 // made visible), statuses and types in words, dates as yyyy-mm-dd,
 // overdue as yes or no (empty for a company that has ended, whose flags
@@ -82,7 +83,7 @@ func ScreenRecord(row screen.Row, deep bool, today time.Time) []string {
 // screenValues are a row's fields by name.
 func screenValues(row screen.Row, today time.Time) map[string]string {
 	v := map[string]string{
-		FieldInput:  sanitize.Text(row.Input.Text),
+		FieldInput:  sanitize.Text(row.Entry()),
 		FieldNumber: string(row.Number),
 		FieldResult: string(row.Result),
 		FieldWhy:    sanitize.Text(row.Why),

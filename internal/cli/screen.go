@@ -29,7 +29,8 @@ takes the Nth field of CSV or TSV on stdin instead, and a heading row
 ("Company number", "Name") is recognised and skipped.
 
 Every entry gets exactly one row, in the order given, with the entry as
-given: number, name, status, type, incorporated, accounts and confirmation
+given (one that cannot be read, such as a line of a binary file or one
+over 64 KiB, is quoted as its first 60 characters): number, name, status, type, incorporated, accounts and confirmation
 statement next due (and whether overdue), the company's flags (in
 liquidation, strike-off proposed, accounts overdue, registered office in
 dispute, insolvency history, dormant accounts, recently incorporated...),
@@ -142,7 +143,7 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 	case f.budget < 0:
 		return usageError("--budget is a number of requests, not %d", f.budget)
 	}
-	inputs, err := screenInputs(args, f.column, env)
+	inputs, err := screenInputs(ctx, args, f.column, env)
 	if err != nil {
 		return err
 	}
@@ -202,28 +203,18 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 
 // screenInputs reads the list: each argument an entry, and for "-" the
 // lines of stdin, or with column that field of its CSV or TSV. A heading
-// skipped is said on stderr, so that no line vanishes unexplained.
-func screenInputs(args []string, column int, env Env) ([]screen.Input, error) {
+// skipped is said on stderr, so that no line vanishes unexplained. A
+// signal ends the reading of a stdin that never ends.
+func screenInputs(ctx context.Context, args []string, column int, env Env) ([]screen.Input, error) {
 	var inputs []screen.Input
 	for i, a := range args {
 		if a != "-" {
-			inputs = append(inputs, screen.Input{Line: i + 1, Text: a})
+			inputs = append(inputs, screen.Argument(i+1, a))
 			continue
 		}
-		var got []screen.Input
-		var header string
-		if column > 0 {
-			var err error
-			got, header, err = screen.ReadCSV(env.Stdin, column)
-			if err != nil {
-				return nil, usageError("reading column %d of stdin: %v", column, err)
-			}
-		} else {
-			data, err := io.ReadAll(env.Stdin)
-			if err != nil {
-				return nil, fmt.Errorf("reading stdin: %w", err)
-			}
-			got, header = screen.Lines(string(data))
+		got, header, err := readStdinList(ctx, column, env.Stdin)
+		if err != nil {
+			return nil, err
 		}
 		if header != "" {
 			fmt.Fprintf(env.Stderr, "coview: the first line of stdin, %q, is a heading, not an entry: skipped\n", sanitize.Line(shortArg(header)))
@@ -231,6 +222,37 @@ func screenInputs(args []string, column int, env Env) ([]screen.Input, error) {
 		inputs = append(inputs, got...)
 	}
 	return inputs, nil
+}
+
+// readStdinList reads the list on stdin (its lines, or with column that
+// field of its CSV or TSV) until it ends, or until ctx does: a read
+// cannot be interrupted, so it goes on, unheeded, while the command
+// exits.
+func readStdinList(ctx context.Context, column int, stdin io.Reader) ([]screen.Input, string, error) {
+	type list struct {
+		inputs []screen.Input
+		header string
+		err    error
+	}
+	read := make(chan list, 1)
+	go func() {
+		var l list
+		if column > 0 {
+			l.inputs, l.header, l.err = screen.ReadCSV(stdin, column)
+			if l.err != nil {
+				l.err = usageError("reading column %d of stdin: %v", column, l.err)
+			}
+		} else if l.inputs, l.header, l.err = screen.ReadLines(stdin); l.err != nil {
+			l.err = fmt.Errorf("reading stdin: %w", l.err)
+		}
+		read <- l
+	}()
+	select {
+	case l := <-read:
+		return l.inputs, l.header, l.err
+	case <-ctx.Done():
+		return nil, "", context.Cause(ctx)
+	}
 }
 
 // notScreenedStatus says on stderr why rows were not screened, once for
