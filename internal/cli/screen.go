@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -312,14 +311,14 @@ type rowPrinter struct {
 	out    screenOutput
 	deep   bool
 	today  time.Time
-	csv    *csv.Writer
+	csv    *present.CSV
 	rows   []*screen.Row
 	next   int
 	header bool
 }
 
 func newRowPrinter(w *bufio.Writer, out screenOutput, deep bool, today time.Time, n int) *rowPrinter {
-	return &rowPrinter{w: w, out: out, deep: deep, today: today, csv: csv.NewWriter(w), rows: make([]*screen.Row, n)}
+	return &rowPrinter{w: w, out: out, deep: deep, today: today, csv: present.NewCSV(w), rows: make([]*screen.Row, n)}
 }
 
 // add takes a final row (on the screening's goroutines, one at a time).
