@@ -152,13 +152,18 @@ func overdueField(b *bool, closed bool) string {
 // severity, and a result other than ok as needing a look.
 func ScreenPage(rows []screen.Row, deep bool, today time.Time) *Page {
 	pg := &Page{Total: len(rows), Summary: ScreenSummary(rows)}
-	pg.Columns = []Column{{Title: "Input", Flex: true}, {Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status"},
-		{Title: "Type"}, {Title: "Incorporated"}, {Title: "Accounts due"}, {Title: "Confirmation due"}}
+	// On a terminal too narrow for every column, the type, the dates and
+	// what --deep read give way first: the flags say what of them matters.
+	// The entry as pasted says which row is which; the name and the flags
+	// say what it is, and keep the room.
+	pg.Columns = []Column{{Title: "Input", Max: 18}, {Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status"},
+		{Title: "Type", Optional: true}, {Title: "Incorporated", Optional: true}, {Title: "Accounts due", Optional: true},
+		{Title: "Confirmation due", Optional: true}}
 	if deep {
-		pg.Columns = append(pg.Columns, Column{Title: "Charges"}, Column{Title: "Insolvency", Flex: true},
-			Column{Title: "PSC statements", Flex: true}, Column{Title: "Directors"})
+		pg.Columns = append(pg.Columns, Column{Title: "Charges", Optional: true}, Column{Title: "Insolvency", Flex: true, Optional: true},
+			Column{Title: "PSC statements", Flex: true, Optional: true}, Column{Title: "Directors", Optional: true})
 	}
-	pg.Columns = append(pg.Columns, Column{Title: "Flags", Flex: true}, Column{Title: "Result"}, Column{Title: "Why", Flex: true})
+	pg.Columns = append(pg.Columns, Column{Title: "Flags", Flex: true}, Column{Title: "Result"}, Column{Title: "Why", Flex: true, Yields: true})
 	for _, row := range rows {
 		pg.Items = append(pg.Items, screenItem(row, deep, today))
 	}

@@ -54,7 +54,10 @@ insolvency cases, PSC statements (no registrable person identified) and
 officers (active directors, and directors appointed and resigned in the
 last 12 months): up to 4 more requests a company, said before it starts.
 
-On a terminal the rows are an aligned table; piped, the same as --plain.
+The rows are an aligned table. On a terminal it fits the width: the
+type, dates and what --deep read are left out first (said above the
+table), then names and reasons narrowed; when even so it would cut more,
+each row is a block of its own. Piped, every column is printed whole.
 --csv prints a header and one record a row, quoted where needed; --json one
 object a row with the same fields as the CSV: the counts (charges,
 directors) as numbers, null where a row has none, every other value a
@@ -194,7 +197,7 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 		line.Clear()
 	}
 	if out == screenTable {
-		present.WritePage(w, present.ScreenPage(rep.Rows, f.deep, today), true)
+		present.FitPage(w, present.ScreenPage(rep.Rows, f.deep, today), true, tableWidth(env))
 	}
 	w.Flush()
 	return notScreenedStatus(rep, env)
