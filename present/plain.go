@@ -61,15 +61,7 @@ func writeRows(b *strings.Builder, title string, rows []Row) {
 func WritePage(w io.Writer, pg *Page, withHead bool) {
 	var b strings.Builder
 	if withHead {
-		for _, s := range []string{pg.Heading, pg.Summary, pg.Caveat} {
-			if s != "" {
-				b.WriteString(s + "\n")
-			}
-		}
-		// Why nothing is listed, unless the summary said it already.
-		if e := clean(pg.Empty); e != "" && e != pg.Summary && len(pg.Items) == 0 && len(pg.Sections) == 0 && len(pg.Lines) == 0 {
-			b.WriteString(e + "\n")
-		}
+		writeHead(&b, pg)
 	}
 	switch {
 	case len(pg.Sections) > 0:
@@ -98,6 +90,19 @@ func WritePage(w io.Writer, pg *Page, withHead bool) {
 		}
 	}
 	io.WriteString(w, b.String())
+}
+
+// writeHead prints what a page says about itself: its heading, counts
+// and caveat, and why nothing is listed, unless the counts said it.
+func writeHead(b *strings.Builder, pg *Page) {
+	for _, s := range []string{pg.Heading, pg.Summary, pg.Caveat} {
+		if s != "" {
+			b.WriteString(s + "\n")
+		}
+	}
+	if e := clean(pg.Empty); e != "" && e != pg.Summary && len(pg.Items) == 0 && len(pg.Sections) == 0 && len(pg.Lines) == 0 {
+		b.WriteString(e + "\n")
+	}
 }
 
 // printed are the columns --plain prints, and each row's cells of them:

@@ -51,8 +51,20 @@ func ScreenFields(deep bool) []string {
 	return append(fields, FieldFlags, FieldResult, FieldWhy)
 }
 
+// ScreenCount reports whether a field is a count (of charges, of
+// directors): --json writes it as a number, or null where the row has
+// none; the CSV as its digits, or empty.
+func ScreenCount(field string) bool {
+	switch field {
+	case FieldOutstandingCharges, FieldPartSatisfied, FieldActiveDirectors, FieldDirectorsAppointed, FieldDirectorsResigned:
+		return true
+	}
+	return false
+}
+
 // ScreenRecord is a row's fields (ScreenFields) as text, for CSV and JSON
-// alike, so that the two always say the same: the input as given and
+// alike, so that the two always say the same: the input as given (as
+// screen.Row.Entry quotes it) and
 // names as the registry writes them (line breaks kept, control characters
 // made visible), statuses and types in words, dates as yyyy-mm-dd,
 // overdue as yes or no (empty for a company that has ended, whose flags
@@ -71,7 +83,7 @@ func ScreenRecord(row screen.Row, deep bool, today time.Time) []string {
 // screenValues are a row's fields by name.
 func screenValues(row screen.Row, today time.Time) map[string]string {
 	v := map[string]string{
-		FieldInput:  sanitize.Text(row.Input.Text),
+		FieldInput:  sanitize.Text(row.Entry()),
 		FieldNumber: string(row.Number),
 		FieldResult: string(row.Result),
 		FieldWhy:    sanitize.Text(row.Why),
@@ -140,13 +152,18 @@ func overdueField(b *bool, closed bool) string {
 // severity, and a result other than ok as needing a look.
 func ScreenPage(rows []screen.Row, deep bool, today time.Time) *Page {
 	pg := &Page{Total: len(rows), Summary: ScreenSummary(rows)}
-	pg.Columns = []Column{{Title: "Input", Flex: true}, {Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status"},
-		{Title: "Type"}, {Title: "Incorporated"}, {Title: "Accounts due"}, {Title: "Confirmation due"}}
+	// On a terminal too narrow for every column, the type, the dates and
+	// what --deep read give way first: the flags say what of them matters.
+	// The entry as pasted says which row is which; the name and the flags
+	// say what it is, and keep the room.
+	pg.Columns = []Column{{Title: "Input", Max: 18}, {Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status"},
+		{Title: "Type", Optional: true}, {Title: "Incorporated", Optional: true}, {Title: "Accounts due", Optional: true},
+		{Title: "Confirmation due", Optional: true}}
 	if deep {
-		pg.Columns = append(pg.Columns, Column{Title: "Charges"}, Column{Title: "Insolvency", Flex: true},
-			Column{Title: "PSC statements", Flex: true}, Column{Title: "Directors"})
+		pg.Columns = append(pg.Columns, Column{Title: "Charges", Optional: true}, Column{Title: "Insolvency", Flex: true, Optional: true},
+			Column{Title: "PSC statements", Flex: true, Optional: true}, Column{Title: "Directors", Optional: true})
 	}
-	pg.Columns = append(pg.Columns, Column{Title: "Flags", Flex: true}, Column{Title: "Result"}, Column{Title: "Why", Flex: true})
+	pg.Columns = append(pg.Columns, Column{Title: "Flags", Flex: true}, Column{Title: "Result"}, Column{Title: "Why", Flex: true, Yields: true})
 	for _, row := range rows {
 		pg.Items = append(pg.Items, screenItem(row, deep, today))
 	}

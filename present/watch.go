@@ -170,8 +170,8 @@ func WatchChangeLine(c watch.Change) string {
 // countdowns.
 func WatchList(companies []watch.Company, today time.Time) *Page {
 	pg := &Page{
-		Columns: []Column{{Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status"}, {Title: "Accounts due"},
-			{Title: "Confirmation due"}, {Title: "Last checked"}, {Title: "Unseen"}},
+		Columns: []Column{{Title: "Number"}, {Title: "Name", Flex: true}, {Title: "Status", Brief: true}, {Title: "Accounts due"},
+			{Title: "Confirmation due"}, {Title: "Last checked", Optional: true}, {Title: "Unseen"}},
 		Total: len(companies),
 		Empty: "No companies are watched: add some with coview watch add NUMBER.",
 	}

@@ -126,8 +126,12 @@ type DirectorFacts struct {
 }
 
 // DirectorFactsOf counts the directors among officers (the whole list),
-// and their changes in the twelve months up to today.
-func DirectorFactsOf(officers []api.Officer, today time.Time) *DirectorFacts {
+// and their changes in the twelve months up to today. active is the
+// registry's own count of the company's officers in office (the list's
+// active_count; nil when it sent none), which bounds the directors in
+// office: a company that has ceased never gave its last officers a
+// resignation date, and the registry counts them inactive, none active.
+func DirectorFactsOf(officers []api.Officer, active *int, today time.Time) *DirectorFacts {
 	f := &DirectorFacts{Today: today, Complete: true}
 	since := today.AddDate(-1, 0, 0).Format(time.DateOnly)
 	until := today.Format(time.DateOnly)
@@ -145,6 +149,9 @@ func DirectorFactsOf(officers []api.Officer, today time.Time) *DirectorFacts {
 		if within(o.ResignedOn) {
 			f.Resigned++
 		}
+	}
+	if active != nil {
+		f.Active = max(min(f.Active, *active), 0)
 	}
 	return f
 }

@@ -1,11 +1,13 @@
 package screen
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -24,16 +26,34 @@ type Input struct {
 	// Invalid, when set, says why the entry cannot be screened, as found
 	// when it was read (a record too short for the column asked for).
 	Invalid string
+	// Cut says Text is only the beginning of an entry too long to be
+	// read (over api.MaxLineBytes), which is Invalid.
+	Cut bool
+}
+
+// inputOf is the input of text found at line: one longer than any entry
+// is read (api.MaxLineBytes) is Invalid, and only its beginning is kept,
+// so that a huge line costs neither memory nor time in any row. size is
+// the entry's whole length, of which text may be the beginning.
+func inputOf(line int, text string, size int) Input {
+	if size <= api.MaxLineBytes {
+		return Input{Line: line, Text: text}
+	}
+	return Input{Line: line, Text: firstRunes(text, api.QuoteRunes), Cut: true,
+		Invalid: fmt.Sprintf("it is %s bytes long, longer than any entry coview reads (%s)", thousands(size), thousands(api.MaxLineBytes))}
 }
 
 // Arguments are inputs given one an argument.
 func Arguments(args []string) []Input {
 	out := make([]Input, len(args))
 	for i, a := range args {
-		out[i] = Input{Line: i + 1, Text: a}
+		out[i] = Argument(i+1, a)
 	}
 	return out
 }
+
+// Argument is the input of an argument at a place (from 1).
+func Argument(at int, text string) Input { return inputOf(at, text, len(text)) }
 
 // Lines reads pasted text as inputs, one a line. Blank lines are not
 // inputs (a paste from an e-mail or a web page is full of them). A first
@@ -41,19 +61,56 @@ func Arguments(args []string) []Input {
 // words without digits over a column of numbers) is not an input either:
 // it is returned as header, so that a caller can say it was skipped.
 func Lines(text string) (inputs []Input, header string) {
-	text = strings.TrimPrefix(text, "\uFEFF") // a spreadsheet's byte order mark
-	// Lines end in LF, CRLF, or CR alone (an old Mac's export).
-	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
-	for i, l := range strings.Split(text, "\n") {
-		if strings.TrimSpace(l) == "" {
-			continue
+	inputs, header, _ = ReadLines(strings.NewReader(text))
+	return inputs, header
+}
+
+// ReadLines reads lines as Lines does, from r a line at a time: a line
+// longer than api.MaxLineBytes is never held whole (see inputOf). The error
+// is r's.
+func ReadLines(r io.Reader) (inputs []Input, header string, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var cur []byte // the line so far: at most api.MaxLineBytes+1 bytes of it
+	size, line, afterCR := 0, 1, false
+	end := func() {
+		text := string(cur)
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // a spreadsheet's byte order mark
 		}
-		inputs = append(inputs, Input{Line: i + 1, Text: l})
+		if size > len(cur) || strings.TrimSpace(text) != "" {
+			inputs = append(inputs, inputOf(line, text, size))
+		}
+		line++
+		cur, size = cur[:0], 0
 	}
-	if len(inputs) > 0 && isHeading(inputs[0].Text, texts(inputs[1:])) {
+	for {
+		b, rerr := br.ReadByte()
+		if rerr != nil {
+			if size > 0 {
+				end()
+			}
+			if !errors.Is(rerr, io.EOF) {
+				err = rerr
+			}
+			break
+		}
+		// Lines end in LF, CRLF, or CR alone (an old Mac's export).
+		switch {
+		case b == '\n' && afterCR:
+		case b == '\n' || b == '\r':
+			end()
+		default:
+			if len(cur) <= api.MaxLineBytes {
+				cur = append(cur, b)
+			}
+			size++
+		}
+		afterCR = b == '\r'
+	}
+	if len(inputs) > 0 && inputs[0].Invalid == "" && isHeading(inputs[0].Text, texts(inputs[1:])) {
 		header, inputs = inputs[0].Text, inputs[1:]
 	}
-	return inputs, header
+	return inputs, header, err
 }
 
 // ReadCSV reads the column'th field (1-based) of each record of CSV or
@@ -96,10 +153,10 @@ func ReadCSV(r io.Reader, column int) (inputs []Input, header string, err error)
 		case len(rec) < column:
 			in.Invalid = fmt.Sprintf("the line has %d %s, so no column %d", len(rec), plural(len(rec), "field", "fields"), column)
 		case strings.TrimSpace(rec[column-1]) == "":
-			in.Text = rec[column-1]
+			in.Text = firstRunes(rec[column-1], api.QuoteRunes)
 			in.Invalid = fmt.Sprintf("column %d is empty", column)
 		default:
-			in.Text = rec[column-1]
+			in = inputOf(line, rec[column-1], len(rec[column-1]))
 		}
 		inputs = append(inputs, in)
 	}
@@ -185,4 +242,24 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// firstRunes is s up to its first n characters.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+// thousands writes n with commas between thousands: 1,048,576.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -61,6 +61,9 @@ func TestPastedLinesAreInputsBlankLinesAndAHeadingAreNot(t *testing.T) {
 		{"a name over numbers is no heading", "Marzipan Mountain Software Ltd\n6401\n6402\n",
 			[]Input{{Line: 1, Text: "Marzipan Mountain Software Ltd"}, {Line: 2, Text: "6401"}, {Line: 3, Text: "6402"}}, ""},
 		{"a byte order mark and spaces kept", "\uFEFF 6400 \n", []Input{{Line: 1, Text: " 6400 "}}, ""},
+		{"a line longer than any entry keeps only its beginning", "6400\n" + strings.Repeat("é", 40000) + "\r\n6401",
+			[]Input{{Line: 1, Text: "6400"}, {Line: 2, Text: strings.Repeat("é", 60), Cut: true,
+				Invalid: "it is 80,000 bytes long, longer than any entry coview reads (65,536)"}, {Line: 3, Text: "6401"}}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -206,35 +206,41 @@ func (r *run) deep(n api.Number, p *api.Profile) *Deep {
 	}
 
 	if p.Links.Officers != "" {
-		officers, complete, err := r.officers(route(base + "/officers"))
+		officers, active, complete, err := r.officers(route(base + "/officers"))
 		if err != nil {
 			unread("officers", err)
 		} else {
-			d.Directors = DirectorFactsOf(officers, r.today)
+			if active == nil && api.StatusClassOf(p.CompanyStatus) == api.ClassDissolved {
+				active = new(int) // ceased: no one is in office, whatever the list leaves unsaid
+			}
+			d.Directors = DirectorFactsOf(officers, active, r.today)
 			d.Directors.Complete = complete
 		}
 	}
 	return d
 }
 
-// officers reads every page of an officer list, up to maxOfficerPages,
-// and whether that was all of it.
-func (r *run) officers(res api.Resource) ([]api.Officer, bool, error) {
-	var all []api.Officer
+// officers reads every page of an officer list, up to maxOfficerPages:
+// the officers, the registry's count of those in office (nil when its
+// first page did not say), and whether that was all of the list.
+func (r *run) officers(res api.Resource) (all []api.Officer, active *int, complete bool, err error) {
 	page := api.Page{ItemsPerPage: officersPageSize}
-	for range maxOfficerPages {
+	for n := range maxOfficerPages {
 		o, err := getAs[*api.Officers](r, res, page)
 		if err != nil {
-			return nil, false, err
+			return nil, nil, false, err
+		}
+		if n == 0 {
+			active = o.ActiveCount
 		}
 		all = append(all, o.Items...)
 		total := o.Total()
 		if len(o.Items) == 0 || (total >= 0 && len(all) >= total) || (total < 0 && len(o.Items) < page.ItemsPerPage) {
-			return all, true, nil
+			return all, active, true, nil
 		}
 		page.StartIndex += len(o.Items)
 	}
-	return all, false, nil
+	return all, active, false, nil
 }
 
 // getAs is the answer for res at page read as T, the Go type of its kind

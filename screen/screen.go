@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"coview/api"
 )
@@ -64,6 +65,22 @@ type Row struct {
 	// Err is the failure behind a NotScreened row: ErrBudget, an
 	// *api.Error (errors.Is(err, api.ErrInvalidKey)), ErrStopped.
 	Err error
+}
+
+// Entry is the entry as its row quotes it: as given, unless it could not
+// be read or is longer than any company name; then, as every message
+// quotes what it could not read, its first api.QuoteRunes characters and
+// an ellipsis. A huge line, or a binary file's, never fills a row.
+func (r Row) Entry() string {
+	in := r.Input
+	if !in.Cut && r.Result != Invalid && utf8.RuneCountInString(in.Text) <= maxNameRunes {
+		return in.Text
+	}
+	quoted := firstRunes(in.Text, api.QuoteRunes)
+	if in.Cut || quoted != in.Text {
+		quoted += "…"
+	}
+	return quoted
 }
 
 // MaxCandidates is how many companies an unresolved row names.

@@ -7,6 +7,7 @@ import (
 
 	"coview/api"
 	"coview/present"
+	scr "coview/screen"
 	"coview/ui/cmdline"
 	"coview/ui/common"
 	"coview/ui/layout"
@@ -92,7 +93,7 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 		}
 		return m.toggleWatch()
 	case r.Screen:
-		return m.screenCommand(r.Numbers)
+		return m.screenCommand(r.Entries)
 	case r.Save != "":
 		if !m.contextKeys().Lists.Save.Enabled() {
 			return m.c.Flash("Only a list can be saved: :save csv or :save json on a list.", false)
@@ -107,15 +108,14 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 	return nil
 }
 
-// screenCommand is :screen: the numbers given, one an entry, or the last
-// list pasted (a line of several numbers too, which opened the first).
-func (m *model) screenCommand(numbers []api.Number) tea.Cmd {
-	inputs := m.box.Pasted()
-	if len(numbers) > 0 {
-		inputs = searchbox.NumberInputs(numbers)
+// screenCommand is :screen: the entries given, or the last list pasted
+// (a line of several numbers too, which opened the first).
+func (m *model) screenCommand(entries []scr.Input) tea.Cmd {
+	if len(entries) == 0 {
+		entries = m.box.Pasted()
 	}
-	if len(inputs) == 0 {
-		return m.c.Flash("Nothing pasted to screen yet: paste a list, or give the numbers (screen 00006400, SC006405).", true)
+	if len(entries) == 0 {
+		return m.c.Flash("Nothing pasted to screen yet: paste a list, or give the numbers or names (screen 00006400, SC006405).", true)
 	}
-	return m.act(nil, searchbox.Intent{Screen: inputs})
+	return m.act(nil, searchbox.Intent{Screen: entries})
 }

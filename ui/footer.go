@@ -54,9 +54,11 @@ func (m *model) statusLeft(w, gap int) (above []string, left string) {
 	switch {
 	case m.busy() && m.foot.waits.Len() > 0:
 		return nil, m.foot.spin.View() + " " + s.Warning.Render(m.foot.waits.Text())
-	case m.busy():
+	case m.busy() && note.Text == "":
 		return nil, m.foot.spin.View() + " " + s.Note.Render(m.busyText())
 	case note.Text != "":
+		// A key's words (p: "Preview off") are said for their few
+		// seconds even over work that goes on for minutes (a screening).
 		style := s.Note
 		if note.Bad {
 			style = s.Warning

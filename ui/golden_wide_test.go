@@ -40,6 +40,14 @@ var wideScreens = []struct {
 		follow(t, m, "00006401", "Filing history")
 		restThere(t, m, "P", "down")
 	}},
+	{"screening_preview", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: screeningPaste})
+		restThere(t, m, "down", "down", "down")
+	}},
+	{"screening_preview_below", func(t *testing.T, m *model) {
+		send(t, m, tea.PasteMsg{Content: screeningPaste})
+		restThere(t, m, "P", "down", "down", "down")
+	}},
 	{"profile_panes", func(t *testing.T, m *model) {
 		send(t, m, tea.PasteMsg{Content: "00006400\n"})
 	}},

@@ -301,7 +301,7 @@ func (m *model) reload() tea.Cmd {
 // layout gives the page the rows it will be drawn in, after every
 // update, so that moving, paging and fetching more agree with what is on
 // screen.
-func (m *model) layout() { m.page.Layout(m.bodyHeight()) }
+func (m *model) layout() { m.layIn(m.frame()) }
 
 // replace shows the page on screen another way (another tab), in its
 // place in history: at once when the session has what it needs, else

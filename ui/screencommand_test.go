@@ -30,8 +30,9 @@ func TestScreenTypedAloneScreensTheLastPasteAndNStillOpensItsNumbers(t *testing.
 	if place(m).Show != common.ShowScreening {
 		t.Fatalf(":screen opened %+v, want a screening", place(m))
 	}
-	if got, want := firstCells(rowsOf(m), 0), []string{"00006400", "SC006405", "00006403"}; !slices.Equal(got, want) {
-		t.Fatalf("rows %q, want the numbers pasted, in order: %q", got, want)
+	// Each entry as pasted (issue 31, item 25).
+	if got, want := firstCells(rowsOf(m), 0), []string{"6400", "sc6405", "00006403"}; !slices.Equal(got, want) {
+		t.Fatalf("rows %q, want the numbers as pasted, in order: %q", got, want)
 	}
 	mustContain(t, screen(m), "Screening of 3 entries", "3 rows: 3 ok", "strike-off proposed")
 	if !slices.Equal(m.box.Pending(), []api.Number{"SC006405", "00006403"}) {
@@ -52,10 +53,52 @@ func TestScreenWithNumbersAfterItScreensThose(t *testing.T) {
 	if place(m).Show != common.ShowScreening {
 		t.Fatalf(":SCREEN with numbers opened %+v, want a screening", place(m))
 	}
-	if got, want := firstCells(rowsOf(m), 0), []string{"00006402", "00006403"}; !slices.Equal(got, want) {
+	if got, want := firstCells(rowsOf(m), 0), []string{"00006402", "6403"}; !slices.Equal(got, want) {
 		t.Fatalf("rows %q, want %q", got, want)
 	}
 	mustContain(t, screen(m), "2 rows: 2 ok", "dissolved", "in liquidation")
+}
+
+// Issue 31, item 25: :screen takes names as coview screen does, one an
+// entry between commas (a quoted one whole), and a line of numbers pasted
+// is screened as its entries were written.
+func TestScreenTakesNamesAndShowsEachEntryAsGiven(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, paste, line string
+		want              []string
+		results           string
+	}{
+		{"names after it", "", `:screen marzipan, grumble & sons plumbing ltd; "Smith, Jones"`,
+			[]string{"marzipan", "grumble & sons plumbing ltd", "Smith, Jones"}, "3 rows: 1 ok, 2 unresolved"},
+		{"numbers and a name after it", "", ":screen 6400 sc 6405, Gooseberry Fool",
+			[]string{"6400", "sc 6405", "Gooseberry Fool"}, "3 rows: 2 ok, 1 unresolved"},
+		{"a line of numbers pasted", "6401, 6403 SC006405", ":screen",
+			[]string{"6401", "6403", "SC006405"}, "3 rows: 3 ok"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			m := testModel(t, demoRegistry(t), wholeWidth)
+			send(t, m, tea.WindowSizeMsg{Width: 160, Height: 30})
+			if tc.paste != "" {
+				send(t, m, tea.PasteMsg{Content: tc.paste})
+			}
+			if tc.paste != "" {
+				press(t, m, ":")
+				typeText(t, m, tc.line[1:])
+			} else {
+				typeText(t, m, tc.line)
+			}
+			press(t, m, "enter")
+			if place(m).Show != common.ShowScreening {
+				t.Fatalf("%s opened %+v, want a screening:\n%s", tc.line, place(m), screen(m))
+			}
+			if got := firstCells(rowsOf(m), 0); !slices.Equal(got, tc.want) {
+				t.Fatalf("rows %q, want %q", got, tc.want)
+			}
+			mustContain(t, screen(m), tc.results)
+		})
+	}
 }
 
 func TestScreenWithNothingToScreenSaysWhatItTakesAndStays(t *testing.T) {
@@ -68,7 +111,7 @@ func TestScreenWithNothingToScreenSaysWhatItTakesAndStays(t *testing.T) {
 	if !place(m).IsHome() {
 		t.Fatalf(":screen with nothing pasted opened %+v", place(m))
 	}
-	mustContain(t, screen(m), "Nothing pasted to screen yet: paste a list, or give the numbers (screen 00006400, SC006405).")
+	mustContain(t, screen(m), "Nothing pasted to screen yet: paste a list, or give the numbers or names (screen 00006400, SC006405).")
 	if n := f.count(); n != 0 {
 		t.Fatalf(":screen with nothing pasted asked the registry %d times", n)
 	}

@@ -34,8 +34,17 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // once for both.
 func (m *model) layoutAndFollow() tea.Cmd {
 	f := m.frame()
-	m.page.Layout(f.body)
+	m.layIn(f)
 	return m.preview.Follow(m.page, f.split.Where, f.split.PrevW, f.split.PrevH)
+}
+
+// layIn lays the page out in a frame: the width its body gets, then its
+// rows.
+func (m *model) layIn(f frame) {
+	if w, ok := m.page.(common.Widener); ok {
+		w.SetBodyWidth(f.split.ListW)
+	}
+	m.page.Layout(f.body)
 }
 
 // maxPosted bounds the rounds of posted messages one update acts on.

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -309,9 +308,9 @@ const asCSV output = 100
 func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out output, env Env) error {
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
-	var rows *csv.Writer
+	var rows *present.CSV
 	if out == asCSV {
-		rows = csv.NewWriter(w)
+		rows = present.NewCSV(w)
 		defer rows.Flush()
 	}
 	size := pageSize
@@ -369,7 +368,7 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 }
 
 // writeFound prints one page of companies found.
-func writeFound(w io.Writer, rows *csv.Writer, a *api.Answer, s *api.FoundCompanies, first, all bool, out output) {
+func writeFound(w io.Writer, rows *present.CSV, a *api.Answer, s *api.FoundCompanies, first, all bool, out output) {
 	switch out {
 	case asJSON:
 		writeJSON(w, a.Raw, all)

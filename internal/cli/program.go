@@ -23,6 +23,9 @@ type Env struct {
 	// SessionBus says whether the keyring's session bus is there; nil
 	// asks the system (keystore.SessionBusAvailable). Tests say.
 	SessionBus func() bool
+	// Columns is the width of the terminal stdout is, or 0 when it is
+	// none (a pipe, a file); nil asks the system (tableWidth). Tests say.
+	Columns func() int
 
 	cobraOut io.Writer // where cobra and fang write (see Main)
 	settings *settings // the settings file's, read once a run (see Main)

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
@@ -28,7 +28,8 @@ takes the Nth field of CSV or TSV on stdin instead, and a heading row
 ("Company number", "Name") is recognised and skipped.
 
 Every entry gets exactly one row, in the order given, with the entry as
-given: number, name, status, type, incorporated, accounts and confirmation
+given (one that cannot be read, such as a line of a binary file or one
+over 64 KiB, is quoted as its first 60 characters): number, name, status, type, incorporated, accounts and confirmation
 statement next due (and whether overdue), the company's flags (in
 liquidation, strike-off proposed, accounts overdue, registered office in
 dispute, insolvency history, dormant accounts, recently incorporated...),
@@ -53,9 +54,14 @@ insolvency cases, PSC statements (no registrable person identified) and
 officers (active directors, and directors appointed and resigned in the
 last 12 months): up to 4 more requests a company, said before it starts.
 
-On a terminal the rows are an aligned table; piped, the same as --plain.
+The rows are an aligned table. On a terminal it fits the width: the
+type, dates and what --deep read are left out first (said above the
+table), then names and reasons narrowed; when even so it would cut more,
+each row is a block of its own. Piped, every column is printed whole.
 --csv prints a header and one record a row, quoted where needed; --json one
-object a row with the same fields as the CSV, every value a string.
+object a row with the same fields as the CSV: the counts (charges,
+directors) as numbers, null where a row has none, every other value a
+string.
 
 Exit codes: 0 every entry got its row, whatever its result; 5 some rows
 were not screened (the budget, the quota or a failure; each says why); 2
@@ -73,6 +79,7 @@ coview --demo screen 6400 6402 6403 SC006405 6407 99999999 "Gooseberry Fool"
 type screenFlags struct {
 	registry         registryFlags
 	column, budget   int
+	columnGiven      bool // --column 0 is a mistake, not whole lines
 	deep             bool
 	json, plain, csv bool
 }
@@ -87,6 +94,7 @@ func newScreenCommand(env Env) *cobra.Command {
 		Example: screenExample,
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.columnGiven = cmd.Flags().Changed("column")
 			return runScreen(cmd.Context(), args, &f, env)
 		},
 	}
@@ -130,14 +138,14 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 	switch {
 	case outputs > 1:
 		return usageError("--plain, --csv and --json cannot be used together")
-	case f.column < 0:
+	case f.column < 0 || f.columnGiven && f.column == 0:
 		return usageError("--column is a field's place, counted from 1, not %d", f.column)
 	case f.column > 0 && !stdin:
 		return usageError("--column reads a field of CSV or TSV on stdin: give - (coview screen --column 2 - < list.csv)")
 	case f.budget < 0:
 		return usageError("--budget is a number of requests, not %d", f.budget)
 	}
-	inputs, err := screenInputs(args, f.column, env)
+	inputs, err := screenInputs(ctx, args, f.column, env)
 	if err != nil {
 		return err
 	}
@@ -189,7 +197,7 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 		line.Clear()
 	}
 	if out == screenTable {
-		present.WritePage(w, present.ScreenPage(rep.Rows, f.deep, today), true)
+		present.FitPage(w, present.ScreenPage(rep.Rows, f.deep, today), true, tableWidth(env))
 	}
 	w.Flush()
 	return notScreenedStatus(rep, env)
@@ -197,28 +205,18 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 
 // screenInputs reads the list: each argument an entry, and for "-" the
 // lines of stdin, or with column that field of its CSV or TSV. A heading
-// skipped is said on stderr, so that no line vanishes unexplained.
-func screenInputs(args []string, column int, env Env) ([]screen.Input, error) {
+// skipped is said on stderr, so that no line vanishes unexplained. A
+// signal ends the reading of a stdin that never ends.
+func screenInputs(ctx context.Context, args []string, column int, env Env) ([]screen.Input, error) {
 	var inputs []screen.Input
 	for i, a := range args {
 		if a != "-" {
-			inputs = append(inputs, screen.Input{Line: i + 1, Text: a})
+			inputs = append(inputs, screen.Argument(i+1, a))
 			continue
 		}
-		var got []screen.Input
-		var header string
-		if column > 0 {
-			var err error
-			got, header, err = screen.ReadCSV(env.Stdin, column)
-			if err != nil {
-				return nil, usageError("reading column %d of stdin: %v", column, err)
-			}
-		} else {
-			data, err := io.ReadAll(env.Stdin)
-			if err != nil {
-				return nil, fmt.Errorf("reading stdin: %w", err)
-			}
-			got, header = screen.Lines(string(data))
+		got, header, err := readStdinList(ctx, column, env.Stdin)
+		if err != nil {
+			return nil, err
 		}
 		if header != "" {
 			fmt.Fprintf(env.Stderr, "coview: the first line of stdin, %q, is a heading, not an entry: skipped\n", sanitize.Line(shortArg(header)))
@@ -226,6 +224,37 @@ func screenInputs(args []string, column int, env Env) ([]screen.Input, error) {
 		inputs = append(inputs, got...)
 	}
 	return inputs, nil
+}
+
+// readStdinList reads the list on stdin (its lines, or with column that
+// field of its CSV or TSV) until it ends, or until ctx does: a read
+// cannot be interrupted, so it goes on, unheeded, while the command
+// exits.
+func readStdinList(ctx context.Context, column int, stdin io.Reader) ([]screen.Input, string, error) {
+	type list struct {
+		inputs []screen.Input
+		header string
+		err    error
+	}
+	read := make(chan list, 1)
+	go func() {
+		var l list
+		if column > 0 {
+			l.inputs, l.header, l.err = screen.ReadCSV(stdin, column)
+			if l.err != nil {
+				l.err = usageError("reading column %d of stdin: %v", column, l.err)
+			}
+		} else if l.inputs, l.header, l.err = screen.ReadLines(stdin); l.err != nil {
+			l.err = fmt.Errorf("reading stdin: %w", l.err)
+		}
+		read <- l
+	}()
+	select {
+	case l := <-read:
+		return l.inputs, l.header, l.err
+	case <-ctx.Done():
+		return nil, "", context.Cause(ctx)
+	}
 }
 
 // notScreenedStatus says on stderr why rows were not screened, once for
@@ -285,14 +314,14 @@ type rowPrinter struct {
 	out    screenOutput
 	deep   bool
 	today  time.Time
-	csv    *csv.Writer
+	csv    *present.CSV
 	rows   []*screen.Row
 	next   int
 	header bool
 }
 
 func newRowPrinter(w *bufio.Writer, out screenOutput, deep bool, today time.Time, n int) *rowPrinter {
-	return &rowPrinter{w: w, out: out, deep: deep, today: today, csv: csv.NewWriter(w), rows: make([]*screen.Row, n)}
+	return &rowPrinter{w: w, out: out, deep: deep, today: today, csv: present.NewCSV(w), rows: make([]*screen.Row, n)}
 }
 
 // add takes a final row (on the screening's goroutines, one at a time).
@@ -313,7 +342,7 @@ func (p *rowPrinter) add(row screen.Row) {
 		if p.out == screenCSV {
 			p.csv.Write(record)
 		} else {
-			p.w.Write(jsonObject(present.ScreenFields(p.deep), record))
+			p.w.Write(jsonObject(present.ScreenFields(p.deep), record, present.ScreenCount))
 		}
 		p.rows[p.next] = nil
 		p.next++
@@ -326,8 +355,9 @@ func (p *rowPrinter) add(row screen.Row) {
 }
 
 // jsonObject is one JSON object on one line, with the fields in order and
-// "&", "<" and ">" as themselves.
-func jsonObject(fields, values []string) []byte {
+// "&", "<" and ">" as themselves: each value a string, but a count's
+// (count says which) a number, or null when it is empty.
+func jsonObject(fields, values []string, count func(field string) bool) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -341,9 +371,16 @@ func jsonObject(fields, values []string) []byte {
 		enc.Encode(f)
 		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 		out.WriteByte(':')
-		b.Reset()
-		enc.Encode(values[i])
-		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		switch n, err := strconv.Atoi(values[i]); {
+		case !count(f):
+			b.Reset()
+			enc.Encode(values[i])
+			out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		case err == nil:
+			out.WriteString(strconv.Itoa(n))
+		default:
+			out.WriteString("null")
+		}
 	}
 	out.WriteString("}\n")
 	return out.Bytes()

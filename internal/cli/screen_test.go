@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -118,16 +119,25 @@ func TestScreenJSONCarriesTheCSVsFields(t *testing.T) {
 		}
 		header := records[0]
 		for i, line := range lines {
-			var obj map[string]string
+			var obj map[string]any
 			if err := json.Unmarshal([]byte(line), &obj); err != nil {
-				t.Fatalf("line %d is not an object of strings: %v\n%s", i+1, err, line)
+				t.Fatalf("line %d is not an object: %v\n%s", i+1, err, line)
 			}
 			if keys := slices.Sorted(maps.Keys(obj)); !slices.Equal(keys, slices.Sorted(slices.Values(header))) {
 				t.Fatalf("line %d has the fields %q, the CSV %q", i+1, keys, header)
 			}
 			for j, f := range header {
-				if obj[f] != records[i+1][j] {
-					t.Errorf("deep %v, line %d: %s is %q in JSON, %q in CSV", deep, i+1, f, obj[f], records[i+1][j])
+				// A count is a number in JSON (null where the CSV's is
+				// empty); every other field a string.
+				want := any(records[i+1][j])
+				if present.ScreenCount(f) {
+					want = nil
+					if n, err := strconv.Atoi(records[i+1][j]); err == nil {
+						want = float64(n)
+					}
+				}
+				if obj[f] != want {
+					t.Errorf("deep %v, line %d: %s is %#v in JSON, %q in CSV", deep, i+1, f, obj[f], records[i+1][j])
 				}
 			}
 			// The members come in the CSV's order.
@@ -221,6 +231,7 @@ func TestScreenRefusesACommandLineItCannotRun(t *testing.T) {
 		{"two outputs", []string{"screen", "--csv", "--json", "6400"}, "cannot be used together"},
 		{"a column without stdin", []string{"screen", "--column", "2", "6400"}, "--column reads a field of CSV or TSV on stdin"},
 		{"a negative column", []string{"screen", "--column", "-1", "-"}, "counted from 1"},
+		{"a column of 0", []string{"screen", "--column", "0", "-"}, "counted from 1, not 0"},
 		{"a negative budget", []string{"screen", "--budget", "-5", "6400"}, "--budget is a number of requests"},
 		{"nothing to screen", []string{"screen"}, "nothing to screen"},
 		{"blank lines only", []string{"screen", "-"}, "nothing to screen"},
@@ -286,5 +297,48 @@ func TestScreenStoppedByASignalStillListsEveryRowAndLeavesTheTellingToTheShell(t
 		if got := field(records[0], records[i+1], "result"); got != want {
 			t.Errorf("row %d: %s, want %s", i+1, got, want)
 		}
+	}
+}
+
+// Issue 31, item 3: a dissolved company's officers were never given a
+// resignation date, and the registry counts them inactive: --deep says
+// so, with the registry's count, and --json gives the counts as numbers.
+func TestScreenDeepCountsTheDirectorsTheRegistryCountsActiveAndGivesCountsAsNumbers(t *testing.T) {
+	t.Parallel()
+	srv := demoRegistry(t)
+	r := run(t, "", demoEnv(srv), "screen", "--deep", "--json", "6402", "6400")
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if r.code != 0 || len(lines) != 2 {
+		t.Fatalf("exit %d, stdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+	for i, want := range []map[string]any{
+		{"active_directors": 0.0, "directors_appointed_12m": 0.0, "outstanding_charges": 0.0, "part_satisfied_charges": 0.0},
+		{"active_directors": 4.0, "outstanding_charges": 1.0},
+	} {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(lines[i]), &obj); err != nil {
+			t.Fatalf("line %d: %v\n%s", i+1, err, lines[i])
+		}
+		for f, v := range want {
+			if obj[f] != v {
+				t.Errorf("line %d: %s is %#v, want the number %v\n%s", i+1, f, obj[f], v, lines[i])
+			}
+		}
+		if _, ok := obj["name"].(string); !ok {
+			t.Errorf("line %d: the name is not a string: %s", i+1, lines[i])
+		}
+	}
+	// A field a row does not have is null, not 0, in JSON.
+	r = run(t, "", demoEnv(srv), "screen", "--deep", "--json", "99999999")
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &obj); err != nil || obj["active_directors"] != nil || obj["result"] != "not_found" {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	if _, ok := obj["active_directors"]; !ok {
+		t.Fatalf("the field is missing: %s", r.stdout)
+	}
+	_, records := screenAsCSV(t, "", demoEnv(srv), "--deep", "6402")
+	if got := field(records[0], records[1], "active_directors"); got != "0" {
+		t.Errorf("the CSV's active_directors of 00006402: %q", got)
 	}
 }

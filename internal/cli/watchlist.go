@@ -67,7 +67,7 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 				}
 				return nil
 			}
-			present.WritePage(w, present.WatchList(companies, time.Now()), true)
+			present.FitPage(w, present.WatchList(companies, time.Now()), true, tableWidth(env))
 			return nil
 		},
 	}
@@ -142,7 +142,7 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 				}
 				return nil
 			}
-			present.WritePage(w, present.WatchDeadlines(deadlines, now), true)
+			present.FitPage(w, present.WatchDeadlines(deadlines, now), true, tableWidth(env))
 			return nil
 		},
 	}

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
 	"coview/api"
 	"coview/internal/spelling"
+	scr "coview/screen"
 	"coview/ui/common"
 )
 
@@ -28,7 +30,7 @@ var own = []Command{
 	{Name: "search", Args: "[NAME] [--status S] [--sic CODE]…", Desc: "search by name, or by filters as coview search spells them"},
 	{Name: "watch", Args: "[add]", Desc: "watch the company on screen (add: only start watching)"},
 	{Name: "theme", Args: "light|dark|auto", Desc: "colours for a light or dark background, or as the terminal says"},
-	{Name: "screen", Args: "[NUMBER…]", Desc: "screen the last list pasted, or the numbers after it"},
+	{Name: "screen", Args: "[NUMBER|NAME, …]", Desc: "screen the last list pasted, or the numbers and names after it"},
 	{Name: "save", Args: "[csv|json]", Desc: "save the list on screen, as filtered and sorted, in the download directory"},
 	{Name: "sort", Args: "[COLUMN [up|down]]", Desc: "sort the list on screen by a column (tab completes it), or alone in the registry's order"},
 }
@@ -58,10 +60,10 @@ type Run struct {
 	Query   *api.CompanyQuery // an advanced search, every value checked
 	Watch   bool              // watch the company on screen, if not yet
 	Theme   string            // light, dark or auto
-	// Screen screens Numbers, one row each, or the last paste when there
-	// are none.
+	// Screen screens Entries, one row each (as coview screen does its
+	// arguments), or the last paste when there are none.
 	Screen  bool
-	Numbers []api.Number
+	Entries []scr.Input
 	Save    string // save the list on screen as csv or json
 	// Sort sorts the list on screen by SortBy: the column+1, negative
 	// for down, 0 for the registry's order (as table.Rows.Sort).
@@ -95,7 +97,7 @@ func Parse(line string, actions []common.Action, here Here) (Run, error) {
 	case name == "watch" && len(args) > 0:
 		return watch(args)
 	case name == "screen":
-		return screen(args)
+		return screen(afterName(line))
 	case name == "theme":
 		if len(args) != 1 || !slices.Contains([]string{"light", "dark", "auto"}, strings.ToLower(args[0])) {
 			return Run{}, fmt.Errorf("theme takes light, dark or auto")
@@ -140,19 +142,35 @@ func watch(args []string) (Run, error) {
 	return Run{Watch: true}, nil
 }
 
-// screen is :screen, alone or with the numbers to screen.
-func screen(args []string) (Run, error) {
-	if len(args) == 0 {
-		return Run{Screen: true}, nil
+// screen is :screen, alone or with what to screen after it: company
+// numbers and names as coview screen takes them, one an entry between
+// commas (scr.Entries), a quoted one whole, each kept as written.
+func screen(rest string) (Run, error) {
+	var entries []scr.Input
+	for i, part := range strings.Split(rest, `"`) {
+		if i%2 == 1 { // within quotes (split has checked they close)
+			if strings.TrimSpace(part) != "" {
+				entries = append(entries, scr.Argument(len(entries)+1, part))
+			}
+			continue
+		}
+		for _, e := range scr.Entries(part) {
+			entries = append(entries, scr.Argument(len(entries)+1, e.Text))
+		}
 	}
-	numbers, ignored := api.ExtractNumbers(strings.Join(args, " "))
-	switch {
-	case len(numbers) == 0:
-		return Run{}, fmt.Errorf("screen takes company numbers (screen 00006400, SC006405), or nothing for the last list pasted")
-	case len(ignored) > 0:
-		return Run{}, fmt.Errorf("screen: %s", common.Line(ignored[0].String()))
+	if len(entries) == 0 && strings.TrimSpace(rest) != "" {
+		return Run{}, fmt.Errorf("screen takes company numbers and names (screen 00006400, Marzipan Mountain Software Ltd), or nothing for the last list pasted")
 	}
-	return Run{Screen: true, Numbers: numbers}, nil
+	return Run{Screen: true, Entries: entries}, nil
+}
+
+// afterName is a line without its first word, the command's name.
+func afterName(line string) string {
+	line = strings.TrimLeftFunc(line, unicode.IsSpace)
+	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
+		return line[i:]
+	}
+	return ""
 }
 
 // action is a key's action by name: its key pressed. panes takes the

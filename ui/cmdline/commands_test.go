@@ -52,12 +52,20 @@ func TestCommandsTakeWhatCoviewSearchTakes(t *testing.T) {
 		{"the command's name in any case", "COMPANY 6400", func(r Run) bool { return r.Company == "00006400" }, ""},
 		{"officer takes the words after it", "officer jane  smith", func(r Run) bool { return r.Officer == "jane smith" }, ""},
 		{"search alone is the search box's key", "search", func(r Run) bool { return r.Action == "search" }, ""},
-		{"screen alone screens the last paste", "screen", func(r Run) bool { return r.Screen && len(r.Numbers) == 0 }, ""},
-		{"screen takes numbers in any pasted form", "screen 6400 sc 6405", func(r Run) bool {
-			return r.Screen && slices.Equal(r.Numbers, []api.Number{"00006400", "SC006405"})
+		{"screen alone screens the last paste", "screen", func(r Run) bool { return r.Screen && len(r.Entries) == 0 }, ""},
+		{"screen takes numbers in any pasted form, each as written", "screen 6400 sc 6405", func(r Run) bool {
+			return r.Screen && slices.Equal(entryTexts(r), []string{"6400", "sc 6405"})
 		}, ""},
-		{"screen takes numbers only", "screen acme ltd", nil, "screen takes company numbers"},
-		{"screen says what of the numbers it cannot read", "screen 6400, 0123 4567", nil, "could be one number"},
+		{"screen takes names as coview screen does, one between commas", "screen acme ltd, grumble", func(r Run) bool {
+			return r.Screen && slices.Equal(entryTexts(r), []string{"acme ltd", "grumble"})
+		}, ""},
+		{"a quoted name with a comma is one entry", `screen "Smith, Jones & Co" 6400`, func(r Run) bool {
+			return r.Screen && slices.Equal(entryTexts(r), []string{"Smith, Jones & Co", "6400"})
+		}, ""},
+		{"screen leaves to the screening what it cannot read", "screen 6400, 0123 4567", func(r Run) bool {
+			return r.Screen && slices.Equal(entryTexts(r), []string{"6400", "0123 4567"})
+		}, ""},
+		{"screen with only separators after it", "screen , ;", nil, "screen takes company numbers and names"},
 		{"a quoted location keeps its spaces", `search --location "milton keynes" --type ltd`, func(r Run) bool {
 			return r.Query != nil && r.Query.Location == "milton keynes" && slices.Equal(r.Query.Types, []string{"ltd"})
 		}, ""},
@@ -215,4 +223,13 @@ func TestSortTakesAColumnOfTheListOnScreen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// entryTexts are the entries a line screens, as written.
+func entryTexts(r Run) []string {
+	var out []string
+	for _, e := range r.Entries {
+		out = append(out, e.Text)
+	}
+	return out
 }

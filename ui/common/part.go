@@ -130,6 +130,13 @@ type Saver interface {
 	Save() tea.Cmd
 }
 
+// Widener is a part whose columns depend on the width its body gets,
+// which is less than the window's beside a preview: the root gives it
+// that width before each Layout.
+type Widener interface {
+	SetBodyWidth(w int)
+}
+
 // Base gives a part the pieces most parts draw alike; a part embeds it
 // and overrides what it draws differently.
 type Base struct {

@@ -1,7 +1,6 @@
 package screenings
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"time"
@@ -45,9 +44,9 @@ func FileName(today time.Time, n int) string {
 }
 
 // WriteCSV writes rows as coview screen --csv does: a header, then a
-// record a row, quoted where needed.
+// record a row, with the one writer of every export (present.CSV).
 func WriteCSV(w io.Writer, rows []screen.Row, today time.Time) error {
-	cw := csv.NewWriter(w)
+	cw := present.NewCSV(w)
 	cw.Write(present.ScreenFields(false))
 	for _, row := range rows {
 		cw.Write(present.ScreenRecord(row, false, today))

@@ -49,8 +49,8 @@ func (b *Box) Paste(msg tea.PasteMsg) (tea.Cmd, Intent) {
 		b.input.CursorEnd()
 		return cmd, Intent{}
 	}
+	b.pasted = numberEntries(msg.Content, numbers)
 	numbers = dedupe(numbers)
-	b.pasted = NumberInputs(numbers)
 	b.input.SetValue(numbers[0].String())
 	b.queue = numbers[1:]
 	// The rest are offered on the line under the box.

@@ -2,7 +2,6 @@ package table
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"coview/present"
+	"coview/present/labels"
 	"coview/save"
 	"coview/ui/common"
 )
@@ -41,29 +41,23 @@ func (l *Rows) Records() (titles []string, rows [][]string) {
 	return titles, rows
 }
 
-// WriteCSV writes records as CSV: the titles, then a record a row, lines
-// ended by CRLF. A cell a spreadsheet would take for a formula (one
-// starting with = + - @) starts with ' instead.
+// WriteCSV writes records as CSV, as every export does (present.CSV):
+// the titles, then a record a row, lines ended by LF, a cell a
+// spreadsheet would take for a formula made text; the dates the list
+// shows ("14 Jan 2011") as yyyy-mm-dd, as a program reads them.
 func WriteCSV(w io.Writer, titles []string, rows [][]string) error {
-	cw := csv.NewWriter(w)
-	cw.UseCRLF = true
-	cw.Write(defused(titles))
+	cw := present.NewCSV(w)
+	cw.Write(titles)
+	rec := make([]string, 0, len(titles))
 	for _, r := range rows {
-		cw.Write(defused(r))
+		rec = rec[:0]
+		for _, c := range r {
+			rec = append(rec, labels.ISODates(c))
+		}
+		cw.Write(rec)
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-func defused(rec []string) []string {
-	out := make([]string, len(rec))
-	for i, c := range rec {
-		if c != "" && strings.ContainsRune("=+-@", rune(c[0])) {
-			c = "'" + c
-		}
-		out[i] = c
-	}
-	return out
 }
 
 // WriteJSON writes records as a JSON array of objects, each keyed by the

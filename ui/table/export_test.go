@@ -17,16 +17,20 @@ func TestACSVHasAHeaderQuotesAsRFC4180AndDefusesFormulas(t *testing.T) {
 		{"+44 20", "-3"},
 		{"@SUM(A1)", "plain"},
 		{"", "a,b"},
+		{"\tcmd", "\rcmd"},
 	}
 	var b bytes.Buffer
 	if err := WriteCSV(&b, titles, rows); err != nil {
 		t.Fatal(err)
 	}
-	want := "Name,Note\r\n" +
-		`"SMITH, ""Jo""",'=1+2` + "\r\n" +
-		"'+44 20,'-3\r\n" +
-		"'@SUM(A1),plain\r\n" +
-		`,"a,b"` + "\r\n"
+	// Lines end in LF, as every CSV coview writes (issue 31, item 33);
+	// a tab or a carriage return first is a formula too (item 10).
+	want := "Name,Note\n" +
+		`"SMITH, ""Jo""",'=1+2` + "\n" +
+		"'+44 20,'-3\n" +
+		"'@SUM(A1),plain\n" +
+		`,"a,b"` + "\n" +
+		"'\tcmd,\"'\rcmd\"\n"
 	if b.String() != want {
 		t.Fatalf("got\n%q\nwant\n%q", b.String(), want)
 	}
@@ -36,6 +40,24 @@ func TestACSVHasAHeaderQuotesAsRFC4180AndDefusesFormulas(t *testing.T) {
 	}
 	if !slices.Equal(recs[1], []string{`SMITH, "Jo"`, "'=1+2"}) || !slices.Equal(recs[4], []string{"", "a,b"}) {
 		t.Fatalf("read back %q", recs)
+	}
+}
+
+// Issue 31, item 33: the dates a list shows are saved as yyyy-mm-dd, as
+// every other CSV coview writes has them, alone or among words.
+func TestACSVSavesTheDatesShownAsISODates(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	rows := [][]string{{"14 Jan 2011", "before 1 Jul 1991", "Mar 1970", "due 14 Dec 2026", "MARZIPAN LTD"}}
+	if err := WriteCSV(&b, []string{"Appointed", "Since", "Born", "Identity", "Name"}, rows); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"2011-01-14", "before 1991-07-01", "1970-03", "due 2026-12-14", "MARZIPAN LTD"}; !slices.Equal(recs[1], want) {
+		t.Fatalf("saved %q, want %q", recs[1], want)
 	}
 }
 

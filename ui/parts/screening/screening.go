@@ -33,6 +33,7 @@ type Part struct {
 	id      int
 	version int      // the screening's Version the table was made from
 	fields  []string // the fields of the columns shown, for the width
+	bodyW   int      // the width the table gets (less than the window's beside a preview); 0 until told
 }
 
 // Place is the page of a screening of n entries, opened from the page at
@@ -71,7 +72,7 @@ func (p *Part) table(c *common.Common) *table.Rows {
 		return rows
 	}
 	page := present.ScreenPage(sc.Rows, false, c.Now())
-	p.fields = shown(c.Width, sc.Sort.Field)
+	p.fields = shown(p.width(c), sc.Sort.Field)
 	project(page, p.fields)
 	t := table.New(page)
 	if sc.Header != "" {
@@ -115,10 +116,22 @@ func (p *Part) keepSort() {
 	}
 }
 
-// Layout makes the table again when the window's width shows other
+// SetBodyWidth is told the width the table gets: the window's, or less
+// beside a preview.
+func (p *Part) SetBodyWidth(w int) { p.bodyW = w }
+
+// width is the width the table gets.
+func (p *Part) width(c *common.Common) int {
+	if p.bodyW > 0 {
+		return p.bodyW
+	}
+	return c.Width
+}
+
+// Layout makes the table again when the width it gets shows other
 // columns; the list lays out the rest.
 func (p *Part) Layout(h int) {
-	if sc := p.screening(); sc != nil && !slices.Equal(shown(p.C.Width, sc.Sort.Field), p.fields) {
+	if sc := p.screening(); sc != nil && !slices.Equal(shown(p.width(p.C), sc.Sort.Field), p.fields) {
 		p.version = -1
 		p.refresh()
 	}
