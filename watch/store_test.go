@@ -118,10 +118,10 @@ func TestAddTakeAndMarkSeenDoWhatTheBrowserNeeds(t *testing.T) {
 	changes := []Change{{Kind: KindNameChanged, Date: "2026-11-24"}, {Kind: KindStatusChanged, Date: "2026-11-24"}}
 	next := *rec
 	next.read = map[string]bool{}
-	if ok, err := s.commit(ctx, "me", rec, &next, changes, time.Now()); !ok || err != nil {
+	if ok, err := s.commit(ctx, "me", rec, &next, changes, time.Now(), nil); !ok || err != nil {
 		t.Fatalf("commit: %v %v", ok, err)
 	}
-	if ok, _ := s.commit(ctx, "me", rec, &next, changes, time.Now()); ok {
+	if ok, _ := s.commit(ctx, "me", rec, &next, changes, time.Now(), nil); ok {
 		t.Fatal("a second commit from the same version was recorded")
 	}
 	if companies, n, _ := s.Unseen(ctx); companies != 1 || n != 2 {
