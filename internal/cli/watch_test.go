@@ -266,3 +266,69 @@ func TestTheKeyNeverGoesIntoTheWatchList(t *testing.T) {
 		}
 	}
 }
+
+// COVIEW_DEMO_NOW sets the demo's clock, so that a person trying the
+// watch list (or a test) steps through its living companies' changes
+// without waiting for them: the demo registry and the check both go by
+// it. 00006421 is proposed for strike-off with its accounts overdue
+// (due a date already past), then the proposal is discontinued and its
+// accounts are no longer overdue.
+func TestTheDemosClockIsSetByCOVIEW_DEMO_NOWToStepThroughTheWatchList(t *testing.T) {
+	t.Parallel()
+	proposed := demo.LivingEventAt("00006421", 1000)
+	env := map[string]string{"XDG_DATA_HOME": t.TempDir()}
+	at := func(t time.Time) map[string]string {
+		e := map[string]string{"COVIEW_DEMO_NOW": t.Format(time.RFC3339)}
+		for k, v := range env {
+			e[k] = v
+		}
+		return e
+	}
+	if r := run(t, "", at(proposed.Add(-30*time.Second)), "--demo", "watch", "add", "00006421"); r.code != 0 {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	if r := run(t, "", at(proposed.Add(-30*time.Second)), "--demo", "watch", "check"); r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Fatalf("the first check: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	day := proposed.Format(time.DateOnly)
+	r := run(t, "", at(proposed.Add(30*time.Second)), "--demo", "watch", "check")
+	got := lines(r.stdout)
+	if r.code != 0 || len(got) != 3 || !strings.HasSuffix(got[1], day+"  strike-off proposed (a notice in the Gazette: the company may be dissolved)") ||
+		!strings.Contains(got[2], "overdue now: accounts due ") {
+		t.Fatalf("a check after the proposal: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// Overdue now means a due date gone by.
+	var due time.Time
+	for _, layout := range []string{"2 Jan 2006", "2 January 2006"} {
+		if d, err := time.Parse(layout, strings.TrimPrefix(got[2][strings.Index(got[2], "overdue now: accounts due "):], "overdue now: accounts due ")); err == nil {
+			due = d
+		}
+	}
+	if due.IsZero() || !due.Before(proposed) {
+		t.Fatalf("overdue with accounts due %v on %s: %q", due, day, got[2])
+	}
+	r = run(t, "", at(demo.LivingEventAt("00006421", 1001).Add(30*time.Second)), "--demo", "watch", "check")
+	if got := lines(r.stdout); r.code != 0 || len(got) != 3 || !strings.Contains(got[1], "strike-off discontinued") ||
+		!strings.Contains(got[2], "no longer overdue: accounts, next due ") {
+		t.Fatalf("a check after the proposal was discontinued: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The days to each deadline are counted from the demo's day.
+	then := demo.LivingEventAt("00006421", 1001).Add(time.Minute)
+	r = run(t, "", at(then), "--demo", "watch", "deadlines", "--json")
+	for _, l := range lines(r.stdout) {
+		var d deadlineJSON
+		json.Unmarshal([]byte(l), &d)
+		due, err := time.Parse(time.DateOnly, d.Due)
+		if err != nil || d.Overdue || d.Days != int(due.Sub(then.Truncate(24*time.Hour)).Hours()/24) {
+			t.Fatalf("a deadline on %s: %s", then.Format(time.DateOnly), l)
+		}
+	}
+	if len(lines(r.stdout)) != 2 {
+		t.Fatalf("watch deadlines: %q", r.stdout)
+	}
+
+	if r := run(t, "", map[string]string{"COVIEW_DEMO_NOW": "next tuesday", "XDG_DATA_HOME": t.TempDir()}, "--demo", "watch", "check"); r.code != exitUsage ||
+		!strings.Contains(r.stderr, `COVIEW_DEMO_NOW="next tuesday" is not a time`) {
+		t.Fatalf("a clock that is no time: exit %d, %q", r.code, r.stderr)
+	}
+}

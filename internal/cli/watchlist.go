@@ -67,7 +67,11 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 				}
 				return nil
 			}
-			present.WritePage(w, present.WatchList(companies, time.Now()), true)
+			now, err := f.registry.clock(env)
+			if err != nil {
+				return err
+			}
+			present.WritePage(w, present.WatchList(companies, now()), true)
 			return nil
 		},
 	}
@@ -132,7 +136,11 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 			if err != nil {
 				return err
 			}
-			now := time.Now()
+			clock, err := f.registry.clock(env)
+			if err != nil {
+				return err
+			}
+			now := clock()
 			deadlines := watch.Deadlines(companies, now, span)
 			w := bufio.NewWriter(env.Stdout)
 			defer w.Flush()
