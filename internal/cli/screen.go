@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -313,7 +312,7 @@ func (p *rowPrinter) add(row screen.Row) {
 		if p.out == screenCSV {
 			p.csv.Write(record)
 		} else {
-			p.w.Write(jsonObject(present.ScreenFields(p.deep), record))
+			writeJSON(p.w, jsonObject(present.ScreenFields(p.deep), record), false)
 		}
 		p.rows[p.next] = nil
 		p.next++
@@ -328,22 +327,15 @@ func (p *rowPrinter) add(row screen.Row) {
 // jsonObject is one JSON object on one line, with the fields in order and
 // "&", "<" and ">" as themselves.
 func jsonObject(fields, values []string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
 	var out bytes.Buffer
 	out.WriteByte('{')
 	for i, f := range fields {
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		b.Reset()
-		enc.Encode(f)
-		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		out.Write(bytes.TrimSuffix(encodeJSON(f, ""), []byte("\n")))
 		out.WriteByte(':')
-		b.Reset()
-		enc.Encode(values[i])
-		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		out.Write(bytes.TrimSuffix(encodeJSON(values[i], ""), []byte("\n")))
 	}
 	out.WriteString("}\n")
 	return out.Bytes()

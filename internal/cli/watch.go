@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -168,12 +166,4 @@ func dedupe(ns []api.Number) []api.Number {
 		}
 	}
 	return out
-}
-
-// writeJSONValue writes v as one line of JSON, with "->" and "&" as
-// they are rather than escaped for HTML.
-func writeJSONValue(w io.Writer, v any) {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
 }
