@@ -91,12 +91,14 @@ func openStore(env Env, r *registryFlags) (*watch.Store, error) {
 }
 
 // openWatcher opens the registry, finds its key, and opens its list.
-func openWatcher(env Env, r *registryFlags) (*registry, *watch.Store, error) {
+// quiet finds the key without saying what only a person at a terminal
+// needs to hear.
+func openWatcher(env Env, r *registryFlags, quiet bool) (*registry, *watch.Store, error) {
 	reg, err := r.open(env)
 	if err != nil {
 		return nil, nil, err
 	}
-	key, err := keys{reg: reg, env: env}.find()
+	key, err := keys{reg: reg, env: env, quiet: quiet}.find()
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
 		reg.close()

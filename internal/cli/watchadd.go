@@ -53,7 +53,7 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 	if name == "" && len(numbers) == 0 {
 		return noNumberError("watch add", true)
 	}
-	reg, store, err := openWatcher(env, &f.registry)
+	reg, store, err := openWatcher(env, &f.registry, false)
 	if err != nil {
 		return err
 	}
