@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -114,48 +113,6 @@ func openWatcher(env Env, r *registryFlags, quiet bool) (*registry, *watch.Store
 		return nil, nil, err
 	}
 	return reg, store, nil
-}
-
-// watchNumbers reads company numbers from the arguments in any pasted
-// form, and from stdin for "-". Words that are not numbers are a name,
-// returned for the caller to refuse with the matches. A part of stdin
-// that is no number is said on stderr and the rest read; skipped then is
-// the usage error to end with once the rest is done.
-func watchNumbers(args []string, env Env) (numbers []api.Number, name string, skipped error, err error) {
-	var words []string
-	for _, a := range args {
-		if a != "-" {
-			words = append(words, a)
-			continue
-		}
-		items, _, err := readNumbers([]string{"-"}, env)
-		if err != nil {
-			return nil, "", nil, err
-		}
-		for _, r := range items {
-			if r.Number == "" {
-				ig := notANumber(r.Ignored, false)
-				report(env.Stderr, ig)
-				if skipped == nil {
-					skipped = &exitError{code: exitUsage}
-				}
-				continue
-			}
-			numbers = append(numbers, r.Number)
-		}
-	}
-	if text := strings.Join(words, " "); text != "" {
-		if !api.ReadsAsNumbers(text) {
-			return nil, text, nil, nil
-		}
-		for r := range api.ReadNumbers(strings.NewReader(text)) {
-			if r.Number == "" {
-				return nil, "", nil, notANumber(r.Ignored, true)
-			}
-			numbers = append(numbers, r.Number)
-		}
-	}
-	return dedupe(numbers), "", skipped, nil
 }
 
 func dedupe(ns []api.Number) []api.Number {

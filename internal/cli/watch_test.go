@@ -332,3 +332,69 @@ func TestTheDemosClockIsSetByCOVIEW_DEMO_NOWToStepThroughTheWatchList(t *testing
 		t.Fatalf("a clock that is no time: exit %d, %q", r.code, r.stderr)
 	}
 }
+
+// What a spreadsheet column brings with it is read as screen reads it
+// (issue 31, item 20): the README's cut -d, -f1 clients.csv | coview
+// watch add - with a heading row adds every company and succeeds, saying
+// the heading was skipped; and coview screen --csv's output is read by
+// its number column, a row the screening found no company for said.
+func TestWatchAddReadsAColumnWithItsHeadingAndWhatScreenWrites(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	r := w.run(t, "company_number\r\n00006400\r\n\r\nSC006405\r\n", "watch", "add", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, `the first line of stdin, "company_number", is a heading, not an entry: skipped`) ||
+		!strings.Contains(r.stderr, "now watching 00006400") || !strings.Contains(r.stderr, "now watching SC006405") || strings.Contains(r.stderr, "ignoring") {
+		t.Fatalf("a column with its heading: exit %d, %q", r.code, r.stderr)
+	}
+
+	screened := w.run(t, "", "screen", "--csv", "6400", "Company No. 6407", "grumble & sons plumbing ltd")
+	if screened.code != 0 || len(lines(screened.stdout)) != 4 {
+		t.Fatalf("screen --csv: exit %d, %q, %q", screened.code, screened.stdout, screened.stderr)
+	}
+	r = w.run(t, screened.stdout, "watch", "add", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, "already watching 00006400") || !strings.Contains(r.stderr, "now watching 00006407") ||
+		strings.Count(r.stderr, "00006407") != 1 || strings.Contains(r.stderr, "ignoring") || strings.Contains(r.stderr, "heading") {
+		t.Fatalf("screen --csv's output: exit %d, %q", r.code, r.stderr)
+	}
+
+	screened = w.run(t, "", "screen", "--csv", "00006409", "marzipan")
+	r = w.run(t, screened.stdout, "watch", "add", "-")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "now watching 00006409") ||
+		!strings.Contains(r.stderr, `ignoring "marzipan": the screening found no company for it (unresolved: no company has exactly this name`) {
+		t.Fatalf("screen --csv's output with a name it did not find: exit %d, %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "list", "--json"); len(lines(r.stdout)) != 4 {
+		t.Fatalf("the list holds %q", r.stdout)
+	}
+}
+
+// "0123 4567" is one number or two: watch add refuses it as --plain and
+// screen do, with the same reason, and spends no name search on it
+// (issue 31, item 21).
+func TestWatchAddRefusesAnAmbiguousNumberAsEverythingElseDoesWithoutASearch(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	const why = "it could be one number (01234567) or 2"
+	before := w.hits.Load()
+	r := w.run(t, "", "watch", "add", "0123 4567")
+	if r.code != exitUsage || !strings.Contains(r.stderr, `"0123 4567" is not a company number: `+why) {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	if n := w.hits.Load() - before; n != 0 {
+		t.Fatalf("watch add sent %d requests for it", n)
+	}
+	if r := w.run(t, "", "--plain", "0123 4567"); r.code != exitUsage || !strings.Contains(r.stderr, why) {
+		t.Fatalf("--plain: exit %d, %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "screen", "--csv", "0123 4567"); !strings.Contains(r.stdout, "invalid,\""+why) {
+		t.Fatalf("screen: exit %d, %q", r.code, r.stdout)
+	}
+	// A name is still a name, answered with what it matches; a number in
+	// a name's words is the number, as --plain and screen read it.
+	if r := w.run(t, "", "watch", "add", "marzipan"); r.code != exitUsage || !strings.Contains(r.stderr, `"marzipan" is a name`) {
+		t.Fatalf("a name: exit %d, %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "add", "ACME TRADING LTD 00006400"); r.code != 0 || !strings.Contains(r.stderr, "now watching 00006400") {
+		t.Fatalf("a number among words: exit %d, %q", r.code, r.stderr)
+	}
+}
