@@ -95,7 +95,7 @@ func TestTheWatchListAndItsDeadlinesAsPages(t *testing.T) {
 		t.Errorf("a dissolved company's stale due date is shown:\n%s", b.String())
 	}
 	b.Reset()
-	WritePage(&b, WatchDeadlines(watch.Deadlines(companies, today, 0), today), true)
+	WritePage(&b, WatchDeadlines(watch.Deadlines(companies, today, time.Time{}), today), true)
 	got := b.String()
 	if !strings.Contains(got, "2 deadlines, 1 overdue") || strings.Index(got, "overdue by 23 days") > strings.Index(got, "due in 37 days") {
 		t.Errorf("deadlines:\n%s", got)

@@ -157,7 +157,7 @@ func TestDeadlinesAreOverdueFirstThenSoonest(t *testing.T) {
 		{Number: "D", Profile: ProfileSnap{Status: "active", AccountsDue: "2026-11-24"}},
 	}
 	var got []string
-	for _, d := range Deadlines(companies, today, 30*24*time.Hour) {
+	for _, d := range Deadlines(companies, today, today.AddDate(0, 0, 30)) {
 		got = append(got, string(d.Number)+" "+d.What+" "+d.Due)
 	}
 	want := []string{"B accounts 2026-10-01", "B confirmation statement 2026-11-30", "D accounts 2026-11-24", "A confirmation statement 2026-12-01"}

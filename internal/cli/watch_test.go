@@ -398,3 +398,66 @@ func TestWatchAddRefusesAnAmbiguousNumberAsEverythingElseDoesWithoutASearch(t *t
 		t.Fatalf("a number among words: exit %d, %q", r.code, r.stderr)
 	}
 }
+
+// --within takes days, weeks, months and years, counted on the calendar
+// from the day (here the demo's, set by COVIEW_DEMO_NOW), and refuses
+// what is no span of days: 3m would be minutes (issue 31, item 28).
+func TestWatchDeadlinesWithinTakesMonthsAndYearsAndRefusesMinutes(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"XDG_DATA_HOME": t.TempDir(), "COVIEW_DEMO_NOW": "2026-11-24T12:00:00Z"}
+	if r := run(t, "", env, "--demo", "watch", "add", "00006400", "SC006405"); r.code != 0 {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	for _, c := range []struct {
+		within string
+		want   []string
+	}{
+		{"2mo", []string{"00006400 accounts 2026-12-31"}},
+		{"10w", []string{"00006400 accounts 2026-12-31", "00006400 confirmation statement 2027-01-28", "SC006405 accounts 2027-01-31"}},
+		{"1y", []string{"00006400 accounts 2026-12-31", "00006400 confirmation statement 2027-01-28", "SC006405 accounts 2027-01-31",
+			"SC006405 confirmation statement 2027-04-24"}},
+		{"37d", []string{"00006400 accounts 2026-12-31"}},
+		{"36d", nil},
+	} {
+		r := run(t, "", env, "--demo", "watch", "deadlines", "--json", "--within", c.within)
+		var got []string
+		for _, l := range lines(r.stdout) {
+			var d deadlineJSON
+			json.Unmarshal([]byte(l), &d)
+			got = append(got, d.Number+" "+d.What+" "+d.Due)
+		}
+		if r.code != 0 || !slices.Equal(got, c.want) {
+			t.Errorf("--within %s: exit %d, %q; got %v, want %v", c.within, r.code, r.stderr, got, c.want)
+		}
+	}
+	for within, says := range map[string]string{
+		"3m":  "m would be minutes, and a due date is a day; for months write mo (3mo)",
+		"48h": "give days, weeks, months or years from today, such as 30d, 2w, 3mo or 1y",
+		"0d":  "give days, weeks, months or years",
+		"mo":  "give days, weeks, months or years",
+	} {
+		if r := run(t, "", env, "--demo", "watch", "deadlines", "--within", within); r.code != exitUsage || !strings.Contains(r.stderr, says) {
+			t.Errorf("--within %s: exit %d, %q", within, r.code, r.stderr)
+		}
+	}
+}
+
+// A company asked about that is not watched is said to be so, exit 4 as
+// watch remove does, the others' changes printed; and an empty list's
+// deadlines say that nothing is watched, not that nothing falls due
+// (issue 31, item 29).
+func TestWatchChangesOfACompanyNotWatchedSaysSoAndAnEmptyListSaysNothingIsWatched(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	if r := w.run(t, "", "watch", "deadlines"); r.code != 0 || !strings.Contains(r.stdout, "No companies are watched") {
+		t.Fatalf("deadlines of an empty list: exit %d, %q", r.code, r.stdout)
+	}
+	w.run(t, "", "watch", "add", "00006400")
+	if r := w.run(t, "", "watch", "changes", "6400", "6409"); r.code != exitNotFound || r.stdout != "" ||
+		!strings.Contains(r.stderr, "00006409 is not watched") || strings.Contains(r.stderr, "00006400") {
+		t.Fatalf("changes of a company not watched: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "changes", "6400"); r.code != 0 || r.stderr != "" {
+		t.Fatalf("changes of a watched company with none: exit %d, %q", r.code, r.stderr)
+	}
+}
