@@ -119,7 +119,7 @@ func (s *Store) Lookup(host string) (Key, []string, error) {
 		if verr != nil {
 			warnings = append(warnings, fmt.Sprintf("ignoring the key for %s in %s: %v", host, path, verr))
 		} else {
-			warnings = append(warnings, fmt.Sprintf("using the API key for %s stored in plain text in %s (saved with --insecure-storage)", host, path))
+			warnings = append(warnings, PlainTextNotice(host, path))
 			if looseMode(mode) {
 				warnings = append(warnings, fmt.Sprintf("%s is readable by other users (mode %04o); run: chmod 600 %s", path, mode, path))
 			}
@@ -127,6 +127,14 @@ func (s *Store) Lookup(host string) (Key, []string, error) {
 		}
 	}
 	return Key{}, warnings, fmt.Errorf("%w for %s: set %s, or run `coview auth login` to store one", ErrNoKey, host, EnvVar)
+}
+
+// PlainTextNotice is the warning Lookup gives when the key came from the
+// plain-text file: news to a person at a terminal, which a caller that
+// must say nothing unless something is wrong (a check run by cron) may
+// leave out.
+func PlainTextNotice(host, path string) string {
+	return fmt.Sprintf("using the API key for %s stored in plain text in %s (saved with --insecure-storage)", host, path)
 }
 
 // Save validates key and stores it for host: in the keyring, or in the

@@ -77,6 +77,10 @@ func WatchChange(c watch.Change) string {
 		return "overdue now: accounts" + dueWords(c.After)
 	case watch.KindConfirmationOverdue:
 		return "overdue now: confirmation statement" + dueWords(c.After)
+	case watch.KindAccountsNoLongerOverdue:
+		return "no longer overdue: accounts" + nextDueWords(c.After)
+	case watch.KindConfirmationNoLongerOverdue:
+		return "no longer overdue: confirmation statement" + nextDueWords(c.After)
 	}
 	if c.Kind.IsFiling() {
 		d := clean(labels.FilingDescription(c.Description, c.DescriptionValues))
@@ -149,6 +153,13 @@ func dueWords(due string) string {
 		return ""
 	}
 	return " due " + labels.Date(due)
+}
+
+func nextDueWords(due string) string {
+	if due == "" {
+		return ""
+	}
+	return ", next due " + labels.Date(due)
 }
 
 func orNone(s string) string {

@@ -53,6 +53,8 @@ func TestEveryKindOfChangeReadsAsWords(t *testing.T) {
 		{watch.Change{Kind: watch.KindUndeliverableOffice}, "registered office address undeliverable: mail sent there comes back"},
 		{watch.Change{Kind: watch.KindAccountsOverdue, After: "2026-11-20"}, "overdue now: accounts due 20 Nov 2026"},
 		{watch.Change{Kind: watch.KindConfirmationOverdue, After: "2027-01-28"}, "overdue now: confirmation statement due 28 Jan 2027"},
+		{watch.Change{Kind: watch.KindAccountsNoLongerOverdue, Before: "2026-09-30", After: "2027-09-30"}, "no longer overdue: accounts, next due 30 Sep 2027"},
+		{watch.Change{Kind: watch.KindConfirmationNoLongerOverdue, Before: "2026-11-02", After: "2027-11-16"}, "no longer overdue: confirmation statement, next due 16 Nov 2027"},
 		{watch.Change{Kind: watch.KindNameChanged, Before: "EVIL\x1b[2J LTD", After: "B\u202e LTD"}, "name: EVIL␛[2J LTD -> B<U+202E> LTD"},
 		{watch.Change{Kind: "register/moved", Name: "members"}, "Register moved: members"},
 	} {
@@ -93,7 +95,7 @@ func TestTheWatchListAndItsDeadlinesAsPages(t *testing.T) {
 		t.Errorf("a dissolved company's stale due date is shown:\n%s", b.String())
 	}
 	b.Reset()
-	WritePage(&b, WatchDeadlines(watch.Deadlines(companies, today, 0), today), true)
+	WritePage(&b, WatchDeadlines(watch.Deadlines(companies, today, time.Time{}), today), true)
 	got := b.String()
 	if !strings.Contains(got, "2 deadlines, 1 overdue") || strings.Index(got, "overdue by 23 days") > strings.Index(got, "due in 37 days") {
 		t.Errorf("deadlines:\n%s", got)

@@ -50,6 +50,10 @@ const (
 
 	KindAccountsOverdue     Kind = "deadline/accounts-overdue"
 	KindConfirmationOverdue Kind = "deadline/confirmation-statement-overdue"
+	// A deadline reported overdue that is no longer: the filing came in
+	// (Before is the date it was due, After the next due date).
+	KindAccountsNoLongerOverdue     Kind = "deadline/accounts-no-longer-overdue"
+	KindConfirmationNoLongerOverdue Kind = "deadline/confirmation-statement-no-longer-overdue"
 )
 
 // FilingKind is the kind of a new filing of the given category.

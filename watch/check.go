@@ -3,8 +3,6 @@ package watch
 import (
 	"context"
 	"errors"
-	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -27,6 +25,11 @@ type Options struct {
 	ClaimTTL time.Duration
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Today is the registry's clock, when it keeps a time of its own (a
+	// demo set to another day): what day it is there, which dates the
+	// changes, says what is overdue and when a profile is due to be read
+	// again. nil is Now.
+	Today func() time.Time
 }
 
 // Watcher checks a store's companies against a registry.
@@ -51,6 +54,9 @@ func New(store *Store, client *api.Client, opts Options) *Watcher {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.Today == nil {
+		opts.Today = opts.Now
+	}
 	store.now = opts.Now
 	return &Watcher{store: store, client: client, opts: opts, pacer: newPacer(opts.Quota, client, time.Now)}
 }
@@ -73,7 +79,10 @@ func (w *Watcher) Add(ctx context.Context, n api.Number) (*api.Profile, bool, er
 // CheckOptions shape one check.
 type CheckOptions struct {
 	// Budget is the most requests the check may send; 0 is no bound but
-	// the quota. Companies it leaves out are listed as not checked.
+	// the quota. Companies it leaves out are listed as not checked. A
+	// company is taken up only while the budget has a request for it, and
+	// one it spent the budget on before it was done keeps what was read
+	// and goes first next time.
 	Budget int
 	// Progress, when set, is told how the check is getting on: after
 	// each company, and when a wait begins. It is called one call at a
@@ -165,6 +174,8 @@ type check struct {
 	busy     atomic.Int64 // total time requests took, in nanoseconds, for the estimate
 
 	mu       sync.Mutex
+	reserved int    // requests of the budget set aside for companies claimed and not asked about yet
+	spent    bool   // the budget ran out: no more companies are claimed, though those claimed go on
 	stop     Reason // why no more companies are claimed; 0 while they are
 	fatal    error  // a failure every request would meet (a refused key)
 	skip     map[api.Number]bool
@@ -190,10 +201,11 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 	if err != nil {
 		return nil, err
 	}
+	today := w.opts.Today()
 	for _, co := range companies {
 		if co.CheckedAt.IsZero() || co.CheckedAt.Before(c.started) {
 			c.total++
-			c.planned += plannedRequests(co, c.started)
+			c.planned += plannedRequests(co, today)
 		}
 	}
 	c.tell()
@@ -236,7 +248,10 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 			reported[nc.Number] = true
 		}
 		why := c.stop
-		if why == 0 {
+		switch {
+		case why == 0 && c.spent:
+			why = ReasonBudget
+		case why == 0:
 			why = ReasonStopped
 		}
 		for _, nc := range left {
@@ -283,35 +298,76 @@ func (c *check) work(ctx context.Context) {
 			c.halt(ReasonStopped, nil)
 			return
 		}
+		if !c.reserve() {
+			return
+		}
+		v := &visit{c: c, reserved: c.opts.Budget > 0}
 		rec, err := c.w.store.claim(ctx, c.h, c.started, c.w.opts.ClaimTTL, func(n api.Number) bool {
 			c.mu.Lock()
 			defer c.mu.Unlock()
 			return c.skip[n] || c.stop != 0
 		})
 		if err != nil {
+			c.unreserve(v)
 			c.halt(ReasonStopped, err)
 			return
 		}
 		if rec == nil {
+			c.unreserve(v)
 			return
 		}
 		c.mu.Lock()
 		c.skip[rec.number] = true
 		c.mu.Unlock()
-		c.one(ctx, rec)
+		c.one(ctx, v, rec)
+		c.unreserve(v)
 	}
 }
 
-// one checks one claimed company and records what it found.
-func (c *check) one(ctx context.Context, rec *record) {
+// reserve sets a request of the budget aside for the next company to be
+// claimed, and reports whether there was one to set aside. Without a
+// budget there is always one.
+func (c *check) reserve() bool {
+	b := c.opts.Budget
+	if b <= 0 {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if int(c.requests.Load())+c.reserved >= b {
+		c.spent = true
+		return false
+	}
+	c.reserved++
+	return true
+}
+
+// unreserve gives back what a visit set aside and did not spend.
+func (c *check) unreserve(v *visit) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v.reserved {
+		v.reserved = false
+		c.reserved--
+	}
+}
+
+// one checks one claimed company and records what it found: all of it,
+// or, when the check was cut short while it was at it, what it read so
+// far and what it had yet to read.
+func (c *check) one(ctx context.Context, v *visit, rec *record) {
 	asked := c.w.opts.Now()
-	next, changes, err := c.w.inspect(ctx, c, rec)
+	next, changes, left, err := c.w.inspect(ctx, v, rec)
+	if err != nil && next != nil {
+		c.cutShort(ctx, rec, next, changes, left, asked, err)
+		return
+	}
 	if err != nil {
 		why := ReasonFailed
 		switch {
 		case errors.Is(err, errBudget):
+			// Those claimed with a request set aside go on.
 			why = ReasonBudget
-			c.halt(why, nil)
 		case errors.Is(err, api.ErrRateLimited):
 			why = ReasonQuota
 			c.halt(why, nil)
@@ -329,30 +385,64 @@ func (c *check) one(ctx context.Context, rec *record) {
 		if why == ReasonFailed {
 			nc.Err = err
 		}
-		if !slices.ContainsFunc(c.report.NotChecked, func(x NotChecked) bool { return x.Number == nc.Number }) {
-			c.report.NotChecked = append(c.report.NotChecked, nc)
-		}
+		c.notChecked(nc)
 		c.done++
 		c.mu.Unlock()
 		c.tell()
 		return
 	}
+	c.record(ctx, rec, next, changes, nil, asked)
+}
+
+// cutShort stops the check for what stopped a company's reading (its
+// budget, the quota, a stop), and records what it read of it.
+func (c *check) cutShort(ctx context.Context, rec, next *record, changes []Change, left *work, asked time.Time, err error) {
+	why := ReasonStopped
+	switch {
+	case errors.Is(err, errBudget):
+		why = ReasonBudget // those claimed with a request set aside go on
+	case errors.Is(err, api.ErrRateLimited):
+		why = ReasonQuota
+	}
+	if why != ReasonBudget {
+		c.halt(why, nil)
+	}
+	c.mu.Lock()
+	c.notChecked(NotChecked{Number: rec.number, Name: rec.name, Why: why})
+	c.mu.Unlock()
+	c.record(ctx, rec, next, changes, left, asked)
+}
+
+// notChecked lists a company as not checked, once; c.mu is held.
+func (c *check) notChecked(nc NotChecked) {
+	if !slices.ContainsFunc(c.report.NotChecked, func(x NotChecked) bool { return x.Number == nc.Number }) {
+		c.report.NotChecked = append(c.report.NotChecked, nc)
+	}
+}
+
+// record writes what was read of a company and the changes it showed,
+// with the work left (nil: the company is checked), and hands the
+// changes on.
+func (c *check) record(ctx context.Context, rec, next *record, changes []Change, left *work, asked time.Time) {
 	for i := range changes {
 		changes[i].Number, changes[i].CompanyName = rec.number, next.name
 	}
-	ok, err := c.w.store.commit(context.WithoutCancel(ctx), c.h, rec, next, changes, asked)
+	ok, err := c.w.store.commit(context.WithoutCancel(ctx), c.h, rec, next, changes, asked, left)
 	c.mu.Lock()
 	switch {
 	case err != nil:
+		c.report.NotChecked = slices.DeleteFunc(c.report.NotChecked, func(x NotChecked) bool { return x.Number == rec.number })
 		c.report.NotChecked = append(c.report.NotChecked, NotChecked{Number: rec.number, Name: rec.name, Why: ReasonFailed, Err: err})
 		if c.stop == 0 {
 			c.stop, c.fatal = ReasonFailed, err
 		}
-	case ok:
+	case ok && left == nil:
 		c.report.Checked++
 		if !rec.seeded {
 			c.report.Seeded = append(c.report.Seeded, rec.number)
 		}
+		fallthrough
+	case ok:
 		c.report.Changes = append(c.report.Changes, changes...)
 	}
 	c.done++
@@ -378,14 +468,24 @@ func (c *check) halt(why Reason, fatal error) {
 	}
 }
 
-// request sends one request of the check: within the budget, paced, and
-// counted.
-func (c *check) request(ctx context.Context, do func() error) error {
+// request sends one request of a company's visit: within the budget
+// (the visit's first spends what its claim set aside; any other only
+// what is left when every company claimed has had its first), paced,
+// and counted.
+func (v *visit) request(ctx context.Context, do func() error) error {
+	c := v.c
 	if b := c.opts.Budget; b > 0 {
-		if c.requests.Add(1) > int64(b) {
-			c.requests.Add(-1)
+		c.mu.Lock()
+		switch {
+		case v.reserved:
+			v.reserved = false
+			c.reserved--
+		case int(c.requests.Load())+c.reserved >= b:
+			c.mu.Unlock()
 			return errBudget
 		}
+		c.requests.Add(1)
+		c.mu.Unlock()
 	} else {
 		c.requests.Add(1)
 	}
@@ -475,231 +575,3 @@ const (
 	// as partial, and nothing is said of items missing from it.
 	maxItems = 1000
 )
-
-// inspect asks the registry about one company and works out what
-// changed since its record: the record to write back, and the changes.
-// A company's first check reads everything and reports nothing.
-func (w *Watcher) inspect(ctx context.Context, c *check, rec *record) (*record, []Change, error) {
-	now := w.opts.Now()
-	today := now.Format(time.DateOnly)
-	next := &record{number: rec.number, name: rec.name, version: rec.version, seeded: true,
-		profile: rec.profile, profileAt: rec.profileAt, filings: rec.filings,
-		noted: maps.Clone(rec.noted), sets: maps.Clone(rec.sets), read: map[string]bool{}}
-	if next.noted == nil {
-		next.noted = map[string]string{}
-	}
-	history := rec.profile.Links[setFilings]
-	if history == "" {
-		history = api.CompanyPath(rec.number) + "/filing-history"
-	}
-
-	if !rec.seeded {
-		fh, err := w.filings(ctx, c, history, pageSize)
-		if err != nil {
-			return nil, nil, err
-		}
-		next.filings = FilingsSnap{Total: max(fh.Total(), 0)}
-		next.filings.saw(ids(fh.Items))
-		if len(fh.Items) > 0 {
-			next.filings.Newest = fh.Items[0].TransactionID
-		}
-		if now.Sub(rec.profileAt) > time.Hour {
-			if err := w.readProfile(ctx, c, next, now); err != nil {
-				return nil, nil, err
-			}
-		}
-		for _, set := range datasets {
-			if err := w.readSet(ctx, c, next, set); err != nil {
-				return nil, nil, err
-			}
-		}
-		overdue(next.profile, next.noted, today) // as it stands: not news
-		return next, nil, nil
-	}
-
-	// The probe: one filing, and how many there are.
-	probe, err := w.filings(ctx, c, history, 1)
-	if err != nil {
-		return nil, nil, err
-	}
-	total, newest := max(probe.Total(), 0), ""
-	if len(probe.Items) > 0 {
-		newest = probe.Items[0].TransactionID
-	}
-	var changes []Change
-	// What a filing made the check read again changed by that filing's
-	// date (the newest's); what changed without one, by today's.
-	when := today
-	profileToo := false
-	again := map[string]bool{}
-	if total != rec.filings.Total || newest != rec.filings.Newest {
-		profileToo = true
-		items := probe.Items
-		delta := total - rec.filings.Total
-		if delta > 1 || (newest != "" && slices.Contains(rec.filings.Seen, newest)) {
-			page, err := w.filings(ctx, c, history, min(max(delta, 2), pageSize))
-			if err != nil {
-				return nil, nil, err
-			}
-			items = page.Items
-		}
-		var fresh []api.FilingItem
-		for _, f := range items {
-			if f.TransactionID != "" && !slices.Contains(rec.filings.Seen, f.TransactionID) {
-				fresh = append(fresh, f)
-			}
-		}
-		if len(fresh) > 0 {
-			when = orDate(fresh[0].Date, today)
-		}
-		for i := len(fresh) - 1; i >= 0; i-- { // oldest first
-			f := fresh[i]
-			changes = append(changes, Change{Kind: FilingKind(f.Category), Date: orDate(f.Date, today),
-				TransactionID: f.TransactionID, FormType: f.Type, Category: f.Category,
-				Description: f.Description, DescriptionValues: f.Values()})
-			for _, set := range rereads(f.Category) {
-				again[set] = true
-			}
-		}
-		if missed := delta - len(fresh); missed > 0 && len(items) >= pageSize {
-			changes = append(changes, Change{Kind: KindFilingsNotListed, Date: today, Count: missed})
-		}
-		next.filings.Total, next.filings.Newest = total, newest
-		next.filings.saw(ids(items))
-	}
-	if profileToo || profileDue(rec.number, rec.profile, rec.profileAt, now, rec.noted) {
-		if err := w.readProfile(ctx, c, next, now); err != nil {
-			return nil, nil, err
-		}
-		changes = append(changes, diffProfile(rec.profile, next.profile, when)...)
-		// A list the profile links to for the first time is news in
-		// itself (a first charge); one it no longer links to is gone.
-		for _, set := range datasets {
-			_, had := rec.profile.Links[set]
-			_, has := next.profile.Links[set]
-			if had != has {
-				again[set] = true
-			}
-		}
-	}
-	changes = append(changes, overdue(next.profile, next.noted, today)...)
-	for _, set := range datasets {
-		if !again[set] {
-			continue
-		}
-		if err := w.readSet(ctx, c, next, set); err != nil {
-			return nil, nil, err
-		}
-		if l, ok := next.sets[set]; ok {
-			changes = append(changes, diffList(set, rec.sets[set], l, when)...)
-		}
-	}
-	return next, changes, nil
-}
-
-func ids(items []api.FilingItem) []string {
-	out := make([]string, 0, len(items))
-	for _, f := range items {
-		out = append(out, f.TransactionID)
-	}
-	return out
-}
-
-func (w *Watcher) filings(ctx context.Context, c *check, link string, size int) (*api.FilingHistory, error) {
-	var fh *api.FilingHistory
-	err := c.request(ctx, func() (err error) {
-		fh, err = w.client.FilingHistory(ctx, link, api.Page{ItemsPerPage: size})
-		return err
-	})
-	return fh, err
-}
-
-func (w *Watcher) readProfile(ctx context.Context, c *check, next *record, now time.Time) error {
-	var p *api.Profile
-	err := c.request(ctx, func() (err error) {
-		p, err = w.client.Company(ctx, next.number)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	next.profile, next.profileAt = profileSnap(p), now
-	if p.CompanyName != "" {
-		next.name = p.CompanyName
-	}
-	return nil
-}
-
-// readSet reads a whole dataset the profile links to (or notes that it
-// links to none any more).
-func (w *Watcher) readSet(ctx context.Context, c *check, next *record, set string) error {
-	link, ok := next.profile.Links[set]
-	next.read[set] = true
-	if !ok {
-		delete(next.sets, set)
-		return nil
-	}
-	l := ListSnap{Items: map[string]ItemSnap{}}
-	add := func(items map[string]ItemSnap) { maps.Copy(l.Items, items) }
-	if set == setInsolvency {
-		var ins *api.Insolvency
-		if err := c.request(ctx, func() (err error) { ins, err = w.client.Insolvency(ctx, link); return err }); err != nil {
-			return err
-		}
-		add(insolvencyItems(ins))
-		next.sets[set] = l
-		return nil
-	}
-	for start := 0; ; start += pageSize {
-		if start >= maxItems {
-			l.Partial = true
-			break
-		}
-		page := api.Page{StartIndex: start, ItemsPerPage: pageSize}
-		var n, total int
-		err := c.request(ctx, func() error {
-			switch set {
-			case setOfficers:
-				a, err := w.client.Officers(ctx, link, page)
-				if err != nil {
-					return err
-				}
-				add(officerItems(a.Items))
-				n, total = len(a.Items), a.Total()
-			case setPSCs:
-				a, err := w.client.PSCs(ctx, link, page)
-				if err != nil {
-					return err
-				}
-				add(pscItems(a.Items))
-				n, total = len(a.Items), a.Total()
-			case setPSCStatements:
-				a, err := w.client.PSCStatements(ctx, link, page)
-				if err != nil {
-					return err
-				}
-				add(statementItems(a.Items))
-				n, total = len(a.Items), a.Total()
-			case setCharges:
-				a, err := w.client.Charges(ctx, link, page)
-				if err != nil {
-					return err
-				}
-				add(chargeItems(a.Items))
-				n, total = len(a.Items), a.Total()
-			default:
-				return fmt.Errorf("watch: no way to read %s", set)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		// A list that does not say its length ends with a short page.
-		if n == 0 || (total >= 0 && start+n >= total) || (total < 0 && n < pageSize) {
-			break
-		}
-	}
-	next.sets[set] = l
-	return nil
-}

@@ -50,8 +50,17 @@ func TestACheckReportsEachChangeOnceWithItsKind(t *testing.T) {
 			}
 		}},
 		{"a proposal to strike off, with accounts overdue", "00006421", 1000,
-			[]Kind{"filing/gazette", KindStrikeOffProposed, KindAccountsOverdue}, 3, nil},
-		{"the proposal discontinued", "00006421", 1001, []Kind{"filing/gazette", KindStrikeOffDiscontinued}, 3, nil},
+			[]Kind{"filing/gazette", KindStrikeOffProposed, KindAccountsOverdue}, 3, func(t *testing.T, ch []Change) {
+				if ch[2].After == "" || ch[2].After > ch[2].Date {
+					t.Errorf("overdue now: accounts due %q, on %q", ch[2].After, ch[2].Date)
+				}
+			}},
+		{"the proposal discontinued, its accounts no longer overdue", "00006421", 1001,
+			[]Kind{"filing/gazette", KindStrikeOffDiscontinued, KindAccountsNoLongerOverdue}, 3, func(t *testing.T, ch []Change) {
+				if ch[2].Before == "" || ch[2].After <= ch[2].Before || ch[2].After < ch[2].Date {
+					t.Errorf("no longer overdue: was due %q, now due %q, on %q", ch[2].Before, ch[2].After, ch[2].Date)
+				}
+			}},
 		{"a status change to liquidation", "00006421", 1002,
 			[]Kind{"filing/insolvency", KindStatusChanged, KindInsolvencyCase, KindInsolvencyPractitioner}, 3, func(t *testing.T, ch []Change) {
 				if ch[1].Before != "active" || ch[1].After != "liquidation" {

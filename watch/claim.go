@@ -69,6 +69,7 @@ type record struct {
 	noted     map[string]string // deadline -> the due date it was reported overdue for
 	sets      map[string]ListSnap
 	read      map[string]bool // the datasets read this time, to be written back
+	work      *work           // what a check cut short had yet to read; nil when none was
 }
 
 // claim takes the next company this check should look at: one not
@@ -143,17 +144,20 @@ func (s *Store) pick(ctx context.Context, tx *sql.Tx, h holder, started, now tim
 // load reads a company's record.
 func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, error) {
 	r := &record{number: n, noted: map[string]string{}, sets: map[string]ListSnap{}, read: map[string]bool{}}
-	var profile, filings, noted sql.NullString
+	var profile, filings, noted, unfinished sql.NullString
 	var profileAt sql.NullInt64
-	err := tx.StmtContext(ctx, s.q.company).QueryRowContext(ctx, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &profile, &profileAt, &filings, &noted)
+	err := tx.StmtContext(ctx, s.q.company).QueryRowContext(ctx, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &profile, &profileAt, &filings, &noted, &unfinished)
 	if err != nil {
 		return nil, err
 	}
 	r.profileAt = fromMS(profileAt)
+	if unfinished.Valid {
+		r.work = &work{}
+	}
 	for _, f := range []struct {
 		v  sql.NullString
 		to any
-	}{{profile, &r.profile}, {filings, &r.filings}, {noted, &r.noted}} {
+	}{{profile, &r.profile}, {filings, &r.filings}, {noted, &r.noted}, {unfinished, r.work}} {
 		if f.v.Valid {
 			json.Unmarshal([]byte(f.v.String), f.to)
 		}
@@ -178,16 +182,22 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 // commit writes what a check found of a company: its new record and its
 // changes, in one transaction, if nobody wrote the company since it was
 // read (then it returns false and writes nothing). at is when the check
-// asked.
-func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes []Change, at time.Time) (bool, error) {
+// asked. With work left (a check cut short), the company is not checked
+// yet: the work is kept with what was read, for the next check.
+func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes []Change, at time.Time, left *work) (bool, error) {
 	profile, _ := json.Marshal(next.profile)
 	filings, _ := json.Marshal(next.filings)
 	noted, _ := json.Marshal(next.noted)
+	checked, unfinished := any(at.UnixMilli()), any(nil)
+	if left != nil {
+		body, _ := json.Marshal(left)
+		checked, unfinished = nil, string(body)
+	}
 	var ok bool
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		ok = false
 		res, err := tx.StmtContext(ctx, s.q.record).ExecContext(ctx,
-			next.name, at.UnixMilli(), string(profile), ms(next.profileAt), string(filings), string(noted),
+			next.name, next.seeded, checked, string(profile), ms(next.profileAt), string(filings), string(noted), unfinished,
 			s.registry, string(old.number), old.version)
 		if err != nil {
 			return err

@@ -26,10 +26,11 @@ const (
 
 // Deadlines lists the watched companies' due dates as their profiles
 // last said: overdue first (the longest overdue first), then the soonest.
-// within, when positive, leaves out those due later than that from
-// today; dissolved companies have none.
-func Deadlines(companies []Company, today time.Time, within time.Duration) []Deadline {
+// until, when set, leaves out those due after its day (never an overdue
+// one); dissolved companies have none.
+func Deadlines(companies []Company, today, until time.Time) []Deadline {
 	day := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
+	last := until.Format(time.DateOnly)
 	var out []Deadline
 	for _, c := range companies {
 		p := c.Profile
@@ -46,7 +47,7 @@ func Deadlines(companies []Company, today time.Time, within time.Duration) []Dea
 			}
 			days := int((due.Unix() - day.Unix()) / (24 * 60 * 60))
 			late := days < 0 || d.flag
-			if within > 0 && !late && due.Sub(day) > within {
+			if !until.IsZero() && !late && d.due > last {
 				continue
 			}
 			out = append(out, Deadline{Number: c.Number, Name: c.Name, What: d.what, Due: d.due, Days: days, Overdue: late})
@@ -68,7 +69,7 @@ func Deadlines(companies []Company, today time.Time, within time.Duration) []Dea
 // Next is a company's soonest deadline (an overdue one first), and
 // whether it has one.
 func (c Company) Next(today time.Time) (Deadline, bool) {
-	d := Deadlines([]Company{c}, today, 0)
+	d := Deadlines([]Company{c}, today, time.Time{})
 	if len(d) == 0 {
 		return Deadline{}, false
 	}

@@ -60,7 +60,8 @@ func closedStatus(status string) bool {
 
 // overdue finds the deadlines that have passed and were not reported
 // yet: by the registry's flag, or by the due date, which needs no request
-// to notice. noted holds the due date each deadline was last reported
+// to notice; and those reported overdue that are no longer (the filing
+// came in). noted holds the due date each deadline was last reported
 // overdue for, and is updated.
 func overdue(p ProfileSnap, noted map[string]string, today string) []Change {
 	if closedStatus(p.Status) {
@@ -68,24 +69,29 @@ func overdue(p ProfileSnap, noted map[string]string, today string) []Change {
 	}
 	var out []Change
 	for _, d := range []struct {
-		kind    Kind
-		key     string
-		due     string
-		flagged bool
+		kind, over Kind
+		key        string
+		due        string
+		flagged    bool
 	}{
-		{KindAccountsOverdue, "accounts", p.AccountsDue, p.AccountsOverdue},
-		{KindConfirmationOverdue, "confirmation", p.ConfirmationDue, p.ConfirmationOverdue},
+		{KindAccountsOverdue, KindAccountsNoLongerOverdue, "accounts", p.AccountsDue, p.AccountsOverdue},
+		{KindConfirmationOverdue, KindConfirmationNoLongerOverdue, "confirmation", p.ConfirmationDue, p.ConfirmationOverdue},
 	} {
 		late := d.flagged || (d.due != "" && d.due < today)
-		if !late || noted[d.key] == d.due+"|late" {
-			continue
+		was, reported := strings.CutSuffix(noted[d.key], "|late")
+		switch {
+		case !late && reported:
+			delete(noted, d.key)
+			out = append(out, Change{Kind: d.over, Date: today, Field: d.key, Before: was, After: d.due})
+		case !late || noted[d.key] == d.due+"|late":
+		default:
+			noted[d.key] = d.due + "|late"
+			date := today
+			if d.due != "" && d.due < today {
+				date = d.due
+			}
+			out = append(out, Change{Kind: d.kind, Date: date, Field: d.key, After: d.due})
 		}
-		noted[d.key] = d.due + "|late"
-		date := today
-		if d.due != "" && d.due < today {
-			date = d.due
-		}
-		out = append(out, Change{Kind: d.kind, Date: date, Field: d.key, After: d.due})
 	}
 	return out
 }

@@ -129,6 +129,29 @@ func TestADeadlinePassingIsNewsOncePerDueDate(t *testing.T) {
 	}
 }
 
+// A deadline reported overdue that is no longer (the accounts came in,
+// the next are due a year on) is news once too, saying when the next
+// are due; one never reported overdue is not.
+func TestADeadlineNoLongerOverdueIsNewsOnce(t *testing.T) {
+	t.Parallel()
+	p := ProfileSnap{Status: "active", AccountsDue: "2026-09-30", AccountsOverdue: true, ConfirmationDue: "2027-01-10"}
+	noted := map[string]string{}
+	overdue(p, noted, "2026-11-25")
+	p.AccountsDue, p.AccountsOverdue = "2027-09-30", false
+	got := overdue(p, noted, "2026-11-26")
+	if !slices.Equal(changeKinds(got), []Kind{KindAccountsNoLongerOverdue}) || got[0].Before != "2026-09-30" || got[0].After != "2027-09-30" ||
+		got[0].Date != "2026-11-26" {
+		t.Fatalf("the accounts filed: %+v", got)
+	}
+	if got := overdue(p, noted, "2026-11-27"); got != nil {
+		t.Fatalf("the day after, again: %v", changeKinds(got))
+	}
+	p.AccountsDue = "2026-11-30"
+	if got := overdue(p, map[string]string{}, "2026-11-27"); got != nil {
+		t.Fatalf("a due date moved that was never overdue: %v", changeKinds(got))
+	}
+}
+
 // The profile is read again daily, more often near a deadline, rarely
 // once dissolved, and the companies of a list are spread out.
 func TestTheProfileIsReadDailyMoreOftenNearADeadline(t *testing.T) {

@@ -61,6 +61,11 @@ var migrations = [][]string{
 		`CREATE INDEX changes_unseen ON changes (registry, seen_at)`,
 		`CREATE INDEX companies_by_checked ON companies (registry, checked_at, number)`,
 	},
+	// 3: what a check cut short had yet to read of a company, so that the
+	// next one carries on with it first.
+	{
+		`ALTER TABLE companies ADD COLUMN unfinished TEXT`,
+	},
 }
 
 // SchemaVersion is the version of the schema this coview writes.

@@ -61,12 +61,12 @@ func (s *Store) prepare(ctx context.Context) error {
 	}{
 		{&s.q.candidates, `SELECT number, claimed_by, claimed_until FROM companies
 			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?)
-			ORDER BY checked_at, number LIMIT ?`}, // never checked (NULL) first, then the least recently
+			ORDER BY unfinished IS NULL, checked_at, number LIMIT ?`}, // a check cut short left it first, then never checked (NULL), then the least recently
 		{&s.q.claim, `UPDATE companies SET claimed_by = ?, claimed_until = ? WHERE registry = ? AND number = ?`},
-		{&s.q.company, `SELECT name, version, seeded, profile, profile_at, filings, noted FROM companies WHERE registry = ? AND number = ?`},
+		{&s.q.company, `SELECT name, version, seeded, profile, profile_at, filings, noted, unfinished FROM companies WHERE registry = ? AND number = ?`},
 		{&s.q.datasets, `SELECT name, body FROM datasets WHERE registry = ? AND number = ?`},
-		{&s.q.record, `UPDATE companies SET name = ?, version = version + 1, seeded = 1, checked_at = ?,
-				profile = ?, profile_at = ?, filings = ?, noted = ?, claimed_by = NULL, claimed_until = NULL
+		{&s.q.record, `UPDATE companies SET name = ?, version = version + 1, seeded = ?, checked_at = coalesce(?, checked_at),
+				profile = ?, profile_at = ?, filings = ?, noted = ?, unfinished = ?, claimed_by = NULL, claimed_until = NULL
 			WHERE registry = ? AND number = ? AND version = ?`},
 		{&s.q.forget, `DELETE FROM datasets WHERE registry = ? AND number = ? AND name = ?`},
 		{&s.q.keep, `INSERT INTO datasets (registry, number, name, body, read_at) VALUES (?, ?, ?, ?, ?)

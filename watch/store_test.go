@@ -118,10 +118,10 @@ func TestAddTakeAndMarkSeenDoWhatTheBrowserNeeds(t *testing.T) {
 	changes := []Change{{Kind: KindNameChanged, Date: "2026-11-24"}, {Kind: KindStatusChanged, Date: "2026-11-24"}}
 	next := *rec
 	next.read = map[string]bool{}
-	if ok, err := s.commit(ctx, "me", rec, &next, changes, time.Now()); !ok || err != nil {
+	if ok, err := s.commit(ctx, "me", rec, &next, changes, time.Now(), nil); !ok || err != nil {
 		t.Fatalf("commit: %v %v", ok, err)
 	}
-	if ok, _ := s.commit(ctx, "me", rec, &next, changes, time.Now()); ok {
+	if ok, _ := s.commit(ctx, "me", rec, &next, changes, time.Now(), nil); ok {
 		t.Fatal("a second commit from the same version was recorded")
 	}
 	if companies, n, _ := s.Unseen(ctx); companies != 1 || n != 2 {
@@ -157,7 +157,7 @@ func TestDeadlinesAreOverdueFirstThenSoonest(t *testing.T) {
 		{Number: "D", Profile: ProfileSnap{Status: "active", AccountsDue: "2026-11-24"}},
 	}
 	var got []string
-	for _, d := range Deadlines(companies, today, 30*24*time.Hour) {
+	for _, d := range Deadlines(companies, today, today.AddDate(0, 0, 30)) {
 		got = append(got, string(d.Number)+" "+d.What+" "+d.Due)
 	}
 	want := []string{"B accounts 2026-10-01", "B confirmation statement 2026-11-30", "D accounts 2026-11-24", "A confirmation statement 2026-12-01"}

@@ -441,7 +441,10 @@ func madeUpBefore(t time.Time, day, month string) string {
 // buildStatusChanger: 00006421 goes round a cycle of four: a proposal to
 // strike it off (its accounts overdue), the proposal discontinued (the
 // accounts filed), liquidation (an insolvency case), restored to the
-// register.
+// register. Its accounts are as the register has them at its last event:
+// made up to the last year end at least nine months before, so due in
+// the year ahead; while the proposal stands, a year behind that, so due
+// before then, and overdue.
 func buildStatusChanger(l *lived) {
 	const cycle = 4
 	l.profile["company_name"] = "WEATHERVANE WINDOWS LTD"
@@ -455,7 +458,15 @@ func buildStatusChanger(l *lived) {
 		l.profile["company_status"] = "liquidation"
 		l.profile["has_insolvency_history"] = true
 	}
-	l.profile["accounts"] = livingAccounts("31", "12", "2025-12-31", overdue)
+	last := livingEpoch
+	if l.k > 0 {
+		last = l.at(l.k - 1)
+	}
+	behind := last.AddDate(0, -9, 0)
+	if overdue {
+		behind = last.AddDate(-1, -10, 0)
+	}
+	l.profile["accounts"] = livingAccounts("31", "12", madeUpBefore(behind, "31", "12"), overdue)
 	if cases := count(l.k, cycle, 2); cases > 0 {
 		l.profile["has_insolvency_history"] = true
 		var list []map[string]any

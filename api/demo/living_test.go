@@ -199,3 +199,41 @@ func TestLivingCompaniesChangeWhatTheyAreThereToChange(t *testing.T) {
 		}
 	})
 }
+
+// 00006421's accounts are overdue exactly when their due date has passed:
+// by its own flag (next_accounts.overdue and the older accounts.overdue)
+// and by the date alike, at every beat of its cycle and across the turn
+// of its year ends. (Once it was "overdue" with accounts due in 306
+// days, and a watch list said "overdue now: accounts due 30 Sep 2027".)
+func TestTheStatusChangersAccountsAreOverdueExactlyWhenTheirDueDateHasPassed(t *testing.T) {
+	t.Parallel()
+	clock := newLivingClock(time.Time{})
+	c := livingClient(t, clock)
+	overdue, due := 0, 0
+	for _, e := range []int{0, 1, 2, 3, 4, 5, 1000, 1001, 1002, 1003, 1004, 77_000, 77_001, 77_002, 77_003, 77_004} {
+		at := demo.LivingEventAt("00006421", e).Add(time.Minute)
+		clock.set(at)
+		p, err := c.Company(context.Background(), "00006421")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := p.Accounts
+		late := a.NextAccounts.DueOn < at.Format(time.DateOnly)
+		if a.NextAccounts.Overdue == nil || *a.NextAccounts.Overdue != late || a.Overdue == nil || *a.Overdue != late || a.NextDue != a.NextAccounts.DueOn {
+			t.Errorf("event %d (%s, %s): accounts due %s, overdue %v and %v", e, at.Format(time.DateOnly), p.CompanyStatusDetail,
+				a.NextAccounts.DueOn, a.NextAccounts.Overdue, a.Overdue)
+		}
+		proposed := p.CompanyStatusDetail == "active-proposal-to-strike-off"
+		if late != proposed {
+			t.Errorf("event %d: accounts overdue %v while a proposal to strike off is %v", e, late, proposed)
+		}
+		if late {
+			overdue++
+		} else {
+			due++
+		}
+	}
+	if overdue == 0 || due == 0 {
+		t.Fatalf("%d beats with accounts overdue and %d with them due: want both", overdue, due)
+	}
+}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -159,8 +158,7 @@ func runConfigShow(cmd *cobra.Command, asJSON bool, env Env) error {
 		for _, p := range st.problems {
 			v.Problems = append(v.Problems, p.String())
 		}
-		b, _ := json.Marshal(v)
-		fmt.Fprintln(out, string(b))
+		writeJSONValue(out, v)
 		return nil
 	}
 	switch {

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"io"
 
 	"coview/connections"
@@ -165,12 +163,7 @@ func writeConnectionsJSON(w io.Writer, r *connections.Result, currentOnly bool) 
 			Words: pg.Items[i].Cells[0] + ": " + pg.Items[i].Cells[1],
 		})
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	enc.Encode(doc)
-	w.Write(sanitize.JSON(b.Bytes())) // the registry's words, as escapes where a terminal would obey them
+	writeJSONDocument(w, doc)
 }
 
 var uncheckedWhat = lazy.Value[map[connections.Unchecked]string]{Make: func() map[connections.Unchecked]string {

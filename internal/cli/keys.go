@@ -19,6 +19,10 @@ type keys struct {
 	// bus says whether there is a session bus to reach the keyring over;
 	// nil is keystore.SessionBusAvailable. Tests say no.
 	bus func() bool
+	// quiet leaves out what is news only to a person at a terminal (that
+	// the key came from the plain-text file): a check run by cron says
+	// nothing unless there is news or something is wrong.
+	quiet bool
 }
 
 // demoKey is the demo registry's key.
@@ -80,6 +84,9 @@ func (k keys) find() (keystore.Key, error) {
 	key, warnings, err := k.store().Lookup(k.reg.host)
 	for _, w := range warnings {
 		if err == nil && strings.HasPrefix(w, keystore.ErrKeyringUnavailable.Error()) {
+			continue
+		}
+		if k.quiet && key.Source == keystore.SourceFile && w == keystore.PlainTextNotice(k.reg.host, key.Path) {
 			continue
 		}
 		fmt.Fprintln(k.env.Stderr, "coview: "+w)

@@ -2,11 +2,8 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"sync"
 	"time"
 
@@ -130,22 +127,4 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 		return &exitError{code: exitCode(first)}
 	}
 	return nil
-}
-
-// writeJSON prints a body as received; oneLine compacts it onto one line
-// (only whitespace changes) so that several make JSON Lines. Characters a
-// terminal would obey are written as the \u escapes JSON reads as the
-// same characters (sanitize.JSON): the document is the one received.
-func writeJSON(w io.Writer, body []byte, oneLine bool) {
-	if oneLine {
-		var b bytes.Buffer
-		if json.Compact(&b, body) == nil {
-			body = b.Bytes()
-		}
-	}
-	body = sanitize.JSON(body)
-	w.Write(body)
-	if len(body) == 0 || body[len(body)-1] != '\n' {
-		w.Write([]byte("\n"))
-	}
 }

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"coview/api"
 	"coview/api/demo"
+	"coview/present/sanitize"
 )
 
 // registryFlags choose the registry and how patient to be with it; every
@@ -37,6 +39,9 @@ type registry struct {
 	host   string // for the demo, a name for messages only: its key is built in
 	demo   bool
 	close  func()
+	// now is the registry's clock: the time, or the demo's as
+	// COVIEW_DEMO_NOW set it.
+	now func() time.Time
 }
 
 // open starts the demo registry if asked, and builds clients without a
@@ -46,7 +51,11 @@ func (r *registryFlags) open(env Env) (*registry, error) {
 		return nil, usageError("--timeout must be positive, like 10s")
 	}
 	if r.demo {
-		return startDemo(r.timeout)
+		now, err := r.clock(env)
+		if err != nil {
+			return nil, err
+		}
+		return startDemo(r.timeout, now)
 	}
 	base := r.baseURL
 	if base == "" {
@@ -64,7 +73,35 @@ func (r *registryFlags) open(env Env) (*registry, error) {
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
-	return &registry{client: c, docs: d, host: c.Host(), close: func() {}}, nil
+	return &registry{client: c, docs: d, host: c.Host(), close: func() {}, now: time.Now}, nil
+}
+
+// demoNowVar sets the demo registry's clock.
+const demoNowVar = "COVIEW_DEMO_NOW"
+
+// clock is the chosen registry's clock, without starting it: the time,
+// or for the demo the time COVIEW_DEMO_NOW (RFC 3339) says, running on
+// from there, so that a test or a person trying the watch list can step
+// through its living companies' changes without waiting for them.
+func (r *registryFlags) clock(env Env) (func() time.Time, error) {
+	if !r.demo {
+		return time.Now, nil
+	}
+	return demoClock(env)
+}
+
+// demoClock is the demo's clock: COVIEW_DEMO_NOW's time, else the time.
+func demoClock(env Env) (func() time.Time, error) {
+	v := strings.TrimSpace(env.Getenv(demoNowVar))
+	if v == "" {
+		return time.Now, nil
+	}
+	at, err := time.Parse(time.RFC3339, v)
+	if err != nil {
+		return nil, usageError("%s=%q is not a time: give one as RFC 3339 writes it, such as 2026-11-25T10:00:00Z", demoNowVar, sanitize.Line(shortArg(v)))
+	}
+	set := time.Now()
+	return func() time.Time { return at.Add(time.Since(set)) }, nil
 }
 
 // documentOptions: --timeout bounds the metadata request, and a download
@@ -76,8 +113,8 @@ func documentOptions(base string, timeout time.Duration) api.DocumentOptions {
 
 // startDemo serves the demo registry, its document API and its document
 // storage on loopback ports for this process.
-func startDemo(timeout time.Duration) (*registry, error) {
-	s, err := demo.Start(demo.ServeOptions{ErrorLog: log.New(io.Discard, "", 0)})
+func startDemo(timeout time.Duration, now func() time.Time) (*registry, error) {
+	s, err := demo.Start(demo.ServeOptions{Options: demo.Options{Now: now}, ErrorLog: log.New(io.Discard, "", 0)})
 	if err != nil {
 		return nil, fmt.Errorf("cannot start the demo registry: %w", err)
 	}
@@ -91,5 +128,5 @@ func startDemo(timeout time.Duration) (*registry, error) {
 		s.Close()
 		return nil, err
 	}
-	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close}, nil
+	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now}, nil
 }

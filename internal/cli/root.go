@@ -191,7 +191,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	if out == toBrowser {
 		set := settingsOf(cmd, env)
 		openFile, openURL := openers(env.Getenv)
-		openWatch, closeWatch := browserWatch(env, &f.registry, reg.client)
+		openWatch, closeWatch := browserWatch(env, &f.registry, reg)
 		defer closeWatch()
 		limitBrowserMemory(env.Getenv)
 		return ui.Run(ctx, ui.Options{
@@ -212,6 +212,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			WebURL:      reg.client.WebURL,
 			Watch:       openWatch,
 			Demo:        reg.demo,
+			Now:         reg.now,
 		})
 	}
 	if keyErr != nil {

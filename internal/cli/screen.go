@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -342,7 +341,7 @@ func (p *rowPrinter) add(row screen.Row) {
 		if p.out == screenCSV {
 			p.csv.Write(record)
 		} else {
-			p.w.Write(jsonObject(present.ScreenFields(p.deep), record, present.ScreenCount))
+			writeJSON(p.w, jsonObject(present.ScreenFields(p.deep), record, present.ScreenCount), false)
 		}
 		p.rows[p.next] = nil
 		p.next++
@@ -358,24 +357,17 @@ func (p *rowPrinter) add(row screen.Row) {
 // "&", "<" and ">" as themselves: each value a string, but a count's
 // (count says which) a number, or null when it is empty.
 func jsonObject(fields, values []string, count func(field string) bool) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
 	var out bytes.Buffer
 	out.WriteByte('{')
 	for i, f := range fields {
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		b.Reset()
-		enc.Encode(f)
-		out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		out.Write(bytes.TrimSuffix(encodeJSON(f, ""), []byte("\n")))
 		out.WriteByte(':')
 		switch n, err := strconv.Atoi(values[i]); {
 		case !count(f):
-			b.Reset()
-			enc.Encode(values[i])
-			out.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+			out.Write(bytes.TrimSuffix(encodeJSON(values[i], ""), []byte("\n")))
 		case err == nil:
 			out.WriteString(strconv.Itoa(n))
 		default:

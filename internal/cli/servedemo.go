@@ -64,6 +64,11 @@ func serveDemo(ctx context.Context, opts demo.ServeOptions, env Env) error {
 			return usageError("%s %q: %v; give a host and a port, such as 127.0.0.1:8080 (port 0 picks a free one)", flag, sanitize.Line(addr), err)
 		}
 	}
+	now, err := demoClock(env)
+	if err != nil {
+		return err
+	}
+	opts.Now = now
 	opts.ErrorLog = serverLog(env.Stderr)
 	s, err := demo.Start(opts)
 	if err != nil {

@@ -1,10 +1,7 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -93,12 +90,14 @@ func openStore(env Env, r *registryFlags) (*watch.Store, error) {
 }
 
 // openWatcher opens the registry, finds its key, and opens its list.
-func openWatcher(env Env, r *registryFlags) (*registry, *watch.Store, error) {
+// quiet finds the key without saying what only a person at a terminal
+// needs to hear.
+func openWatcher(env Env, r *registryFlags, quiet bool) (*registry, *watch.Store, error) {
 	reg, err := r.open(env)
 	if err != nil {
 		return nil, nil, err
 	}
-	key, err := keys{reg: reg, env: env}.find()
+	key, err := keys{reg: reg, env: env, quiet: quiet}.find()
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
 		reg.close()
@@ -116,48 +115,6 @@ func openWatcher(env Env, r *registryFlags) (*registry, *watch.Store, error) {
 	return reg, store, nil
 }
 
-// watchNumbers reads company numbers from the arguments in any pasted
-// form, and from stdin for "-". Words that are not numbers are a name,
-// returned for the caller to refuse with the matches. A part of stdin
-// that is no number is said on stderr and the rest read; skipped then is
-// the usage error to end with once the rest is done.
-func watchNumbers(args []string, env Env) (numbers []api.Number, name string, skipped error, err error) {
-	var words []string
-	for _, a := range args {
-		if a != "-" {
-			words = append(words, a)
-			continue
-		}
-		items, _, err := readNumbers([]string{"-"}, env)
-		if err != nil {
-			return nil, "", nil, err
-		}
-		for _, r := range items {
-			if r.Number == "" {
-				ig := notANumber(r.Ignored, false)
-				report(env.Stderr, ig)
-				if skipped == nil {
-					skipped = &exitError{code: exitUsage}
-				}
-				continue
-			}
-			numbers = append(numbers, r.Number)
-		}
-	}
-	if text := strings.Join(words, " "); text != "" {
-		if !api.ReadsAsNumbers(text) {
-			return nil, text, nil, nil
-		}
-		for r := range api.ReadNumbers(strings.NewReader(text)) {
-			if r.Number == "" {
-				return nil, "", nil, notANumber(r.Ignored, true)
-			}
-			numbers = append(numbers, r.Number)
-		}
-	}
-	return dedupe(numbers), "", skipped, nil
-}
-
 func dedupe(ns []api.Number) []api.Number {
 	seen := map[api.Number]bool{}
 	var out []api.Number
@@ -168,12 +125,4 @@ func dedupe(ns []api.Number) []api.Number {
 		}
 	}
 	return out
-}
-
-// writeJSONValue writes v as one line of JSON, with "->" and "&" as
-// they are rather than escaped for HTML.
-func writeJSONValue(w io.Writer, v any) {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
 }

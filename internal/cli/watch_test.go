@@ -266,3 +266,198 @@ func TestTheKeyNeverGoesIntoTheWatchList(t *testing.T) {
 		}
 	}
 }
+
+// COVIEW_DEMO_NOW sets the demo's clock, so that a person trying the
+// watch list (or a test) steps through its living companies' changes
+// without waiting for them: the demo registry and the check both go by
+// it. 00006421 is proposed for strike-off with its accounts overdue
+// (due a date already past), then the proposal is discontinued and its
+// accounts are no longer overdue.
+func TestTheDemosClockIsSetByCOVIEW_DEMO_NOWToStepThroughTheWatchList(t *testing.T) {
+	t.Parallel()
+	proposed := demo.LivingEventAt("00006421", 1000)
+	env := map[string]string{"XDG_DATA_HOME": t.TempDir()}
+	at := func(t time.Time) map[string]string {
+		e := map[string]string{"COVIEW_DEMO_NOW": t.Format(time.RFC3339)}
+		for k, v := range env {
+			e[k] = v
+		}
+		return e
+	}
+	if r := run(t, "", at(proposed.Add(-30*time.Second)), "--demo", "watch", "add", "00006421"); r.code != 0 {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	if r := run(t, "", at(proposed.Add(-30*time.Second)), "--demo", "watch", "check"); r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Fatalf("the first check: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	day := proposed.Format(time.DateOnly)
+	r := run(t, "", at(proposed.Add(30*time.Second)), "--demo", "watch", "check")
+	got := lines(r.stdout)
+	if r.code != 0 || len(got) != 3 || !strings.HasSuffix(got[1], day+"  strike-off proposed (a notice in the Gazette: the company may be dissolved)") ||
+		!strings.Contains(got[2], "overdue now: accounts due ") {
+		t.Fatalf("a check after the proposal: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// Overdue now means a due date gone by.
+	var due time.Time
+	for _, layout := range []string{"2 Jan 2006", "2 January 2006"} {
+		if d, err := time.Parse(layout, strings.TrimPrefix(got[2][strings.Index(got[2], "overdue now: accounts due "):], "overdue now: accounts due ")); err == nil {
+			due = d
+		}
+	}
+	if due.IsZero() || !due.Before(proposed) {
+		t.Fatalf("overdue with accounts due %v on %s: %q", due, day, got[2])
+	}
+	r = run(t, "", at(demo.LivingEventAt("00006421", 1001).Add(30*time.Second)), "--demo", "watch", "check")
+	if got := lines(r.stdout); r.code != 0 || len(got) != 3 || !strings.Contains(got[1], "strike-off discontinued") ||
+		!strings.Contains(got[2], "no longer overdue: accounts, next due ") {
+		t.Fatalf("a check after the proposal was discontinued: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The days to each deadline are counted from the demo's day.
+	then := demo.LivingEventAt("00006421", 1001).Add(time.Minute)
+	r = run(t, "", at(then), "--demo", "watch", "deadlines", "--json")
+	for _, l := range lines(r.stdout) {
+		var d deadlineJSON
+		json.Unmarshal([]byte(l), &d)
+		due, err := time.Parse(time.DateOnly, d.Due)
+		if err != nil || d.Overdue || d.Days != int(due.Sub(then.Truncate(24*time.Hour)).Hours()/24) {
+			t.Fatalf("a deadline on %s: %s", then.Format(time.DateOnly), l)
+		}
+	}
+	if len(lines(r.stdout)) != 2 {
+		t.Fatalf("watch deadlines: %q", r.stdout)
+	}
+
+	if r := run(t, "", map[string]string{"COVIEW_DEMO_NOW": "next tuesday", "XDG_DATA_HOME": t.TempDir()}, "--demo", "watch", "check"); r.code != exitUsage ||
+		!strings.Contains(r.stderr, `COVIEW_DEMO_NOW="next tuesday" is not a time`) {
+		t.Fatalf("a clock that is no time: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// What a spreadsheet column brings with it is read as screen reads it
+// (issue 31, item 20): the README's cut -d, -f1 clients.csv | coview
+// watch add - with a heading row adds every company and succeeds, saying
+// the heading was skipped; and coview screen --csv's output is read by
+// its number column, a row the screening found no company for said.
+func TestWatchAddReadsAColumnWithItsHeadingAndWhatScreenWrites(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	r := w.run(t, "company_number\r\n00006400\r\n\r\nSC006405\r\n", "watch", "add", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, `the first line of stdin, "company_number", is a heading, not an entry: skipped`) ||
+		!strings.Contains(r.stderr, "now watching 00006400") || !strings.Contains(r.stderr, "now watching SC006405") || strings.Contains(r.stderr, "ignoring") {
+		t.Fatalf("a column with its heading: exit %d, %q", r.code, r.stderr)
+	}
+
+	screened := w.run(t, "", "screen", "--csv", "6400", "Company No. 6407", "grumble & sons plumbing ltd")
+	if screened.code != 0 || len(lines(screened.stdout)) != 4 {
+		t.Fatalf("screen --csv: exit %d, %q, %q", screened.code, screened.stdout, screened.stderr)
+	}
+	r = w.run(t, screened.stdout, "watch", "add", "-")
+	if r.code != 0 || !strings.Contains(r.stderr, "already watching 00006400") || !strings.Contains(r.stderr, "now watching 00006407") ||
+		strings.Count(r.stderr, "00006407") != 1 || strings.Contains(r.stderr, "ignoring") || strings.Contains(r.stderr, "heading") {
+		t.Fatalf("screen --csv's output: exit %d, %q", r.code, r.stderr)
+	}
+
+	screened = w.run(t, "", "screen", "--csv", "00006409", "marzipan")
+	r = w.run(t, screened.stdout, "watch", "add", "-")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "now watching 00006409") ||
+		!strings.Contains(r.stderr, `ignoring "marzipan": the screening found no company for it (unresolved: no company has exactly this name`) {
+		t.Fatalf("screen --csv's output with a name it did not find: exit %d, %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "list", "--json"); len(lines(r.stdout)) != 4 {
+		t.Fatalf("the list holds %q", r.stdout)
+	}
+}
+
+// "0123 4567" is one number or two: watch add refuses it as --plain and
+// screen do, with the same reason, and spends no name search on it
+// (issue 31, item 21).
+func TestWatchAddRefusesAnAmbiguousNumberAsEverythingElseDoesWithoutASearch(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	const why = "it could be one number (01234567) or 2"
+	before := w.hits.Load()
+	r := w.run(t, "", "watch", "add", "0123 4567")
+	if r.code != exitUsage || !strings.Contains(r.stderr, `"0123 4567" is not a company number: `+why) {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	if n := w.hits.Load() - before; n != 0 {
+		t.Fatalf("watch add sent %d requests for it", n)
+	}
+	if r := w.run(t, "", "--plain", "0123 4567"); r.code != exitUsage || !strings.Contains(r.stderr, why) {
+		t.Fatalf("--plain: exit %d, %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "screen", "--csv", "0123 4567"); !strings.Contains(r.stdout, "invalid,\""+why) {
+		t.Fatalf("screen: exit %d, %q", r.code, r.stdout)
+	}
+	// A name is still a name, answered with what it matches; a number in
+	// a name's words is the number, as --plain and screen read it.
+	if r := w.run(t, "", "watch", "add", "marzipan"); r.code != exitUsage || !strings.Contains(r.stderr, `"marzipan" is a name`) {
+		t.Fatalf("a name: exit %d, %q", r.code, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "add", "ACME TRADING LTD 00006400"); r.code != 0 || !strings.Contains(r.stderr, "now watching 00006400") {
+		t.Fatalf("a number among words: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// --within takes days, weeks, months and years, counted on the calendar
+// from the day (here the demo's, set by COVIEW_DEMO_NOW), and refuses
+// what is no span of days: 3m would be minutes (issue 31, item 28).
+func TestWatchDeadlinesWithinTakesMonthsAndYearsAndRefusesMinutes(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"XDG_DATA_HOME": t.TempDir(), "COVIEW_DEMO_NOW": "2026-11-24T12:00:00Z"}
+	if r := run(t, "", env, "--demo", "watch", "add", "00006400", "SC006405"); r.code != 0 {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	for _, c := range []struct {
+		within string
+		want   []string
+	}{
+		{"2mo", []string{"00006400 accounts 2026-12-31"}},
+		{"10w", []string{"00006400 accounts 2026-12-31", "00006400 confirmation statement 2027-01-28", "SC006405 accounts 2027-01-31"}},
+		{"1y", []string{"00006400 accounts 2026-12-31", "00006400 confirmation statement 2027-01-28", "SC006405 accounts 2027-01-31",
+			"SC006405 confirmation statement 2027-04-24"}},
+		{"37d", []string{"00006400 accounts 2026-12-31"}},
+		{"36d", nil},
+	} {
+		r := run(t, "", env, "--demo", "watch", "deadlines", "--json", "--within", c.within)
+		var got []string
+		for _, l := range lines(r.stdout) {
+			var d deadlineJSON
+			json.Unmarshal([]byte(l), &d)
+			got = append(got, d.Number+" "+d.What+" "+d.Due)
+		}
+		if r.code != 0 || !slices.Equal(got, c.want) {
+			t.Errorf("--within %s: exit %d, %q; got %v, want %v", c.within, r.code, r.stderr, got, c.want)
+		}
+	}
+	for within, says := range map[string]string{
+		"3m":  "m would be minutes, and a due date is a day; for months write mo (3mo)",
+		"48h": "give days, weeks, months or years from today, such as 30d, 2w, 3mo or 1y",
+		"0d":  "give days, weeks, months or years",
+		"mo":  "give days, weeks, months or years",
+	} {
+		if r := run(t, "", env, "--demo", "watch", "deadlines", "--within", within); r.code != exitUsage || !strings.Contains(r.stderr, says) {
+			t.Errorf("--within %s: exit %d, %q", within, r.code, r.stderr)
+		}
+	}
+}
+
+// A company asked about that is not watched is said to be so, exit 4 as
+// watch remove does, the others' changes printed; and an empty list's
+// deadlines say that nothing is watched, not that nothing falls due
+// (issue 31, item 29).
+func TestWatchChangesOfACompanyNotWatchedSaysSoAndAnEmptyListSaysNothingIsWatched(t *testing.T) {
+	t.Parallel()
+	w := newWatchWorld(t, time.Now(), demo.Options{})
+	if r := w.run(t, "", "watch", "deadlines"); r.code != 0 || !strings.Contains(r.stdout, "No companies are watched") {
+		t.Fatalf("deadlines of an empty list: exit %d, %q", r.code, r.stdout)
+	}
+	w.run(t, "", "watch", "add", "00006400")
+	if r := w.run(t, "", "watch", "changes", "6400", "6409"); r.code != exitNotFound || r.stdout != "" ||
+		!strings.Contains(r.stderr, "00006409 is not watched") || strings.Contains(r.stderr, "00006400") {
+		t.Fatalf("changes of a company not watched: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	if r := w.run(t, "", "watch", "changes", "6400"); r.code != 0 || r.stderr != "" {
+		t.Fatalf("changes of a watched company with none: exit %d, %q", r.code, r.stderr)
+	}
+}

@@ -21,10 +21,13 @@ func newWatchAddCommand(env Env) *cobra.Command {
 		Short: "Watch companies",
 		Long: `Put companies on the watch list. NUMBER is a company number in any pasted form
 (sc 123456, 6400, "Company No. 01234567"); - reads numbers from stdin, one
-or more per line. Each company's profile is read once, to be sure it exists
-and to know its name. A name is refused, with the companies it matches to
-choose from. The first check after adding records what is there and reports
-nothing.
+or more per line: a first line that is a column heading is skipped, as
+coview screen skips it, and the CSV coview screen --csv writes is read by
+its number column. Each company's profile is read once, to be sure it
+exists and to know its name. A name is refused, with the companies it
+matches to choose from; text that could be one number or two ("0123 4567")
+is refused with the reason. The first check after adding records what is
+there and reports nothing.
 
 Exit codes: 0 added (or watched already), 1 failure, 2 usage error or a
 name given, 3 no key or the key was rejected, 4 no such company (the
@@ -32,6 +35,7 @@ others are still added).`,
 		Example: `
 coview watch add 00006400 SC006405
 cut -d, -f1 clients.csv | coview watch add -
+coview screen --csv - < suppliers.txt | coview watch add -
 coview --demo watch add 00006420 00006421 00006422 00006423 00006424`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -53,7 +57,7 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 	if name == "" && len(numbers) == 0 {
 		return noNumberError("watch add", true)
 	}
-	reg, store, err := openWatcher(env, &f.registry)
+	reg, store, err := openWatcher(env, &f.registry, false)
 	if err != nil {
 		return err
 	}

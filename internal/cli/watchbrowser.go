@@ -6,7 +6,6 @@ import (
 	"os"
 	"sync"
 
-	"coview/api"
 	"coview/watch"
 )
 
@@ -17,7 +16,7 @@ import (
 // no list). Checks use the browser's client, which does not wait out a
 // 429: a check then stops, saying so. close closes what was opened,
 // once the browser has returned.
-func browserWatch(env Env, r *registryFlags, client *api.Client) (open func(create bool) (*watch.Watcher, error), close func()) {
+func browserWatch(env Env, r *registryFlags, reg *registry) (open func(create bool) (*watch.Watcher, error), close func()) {
 	var mu sync.Mutex
 	var store *watch.Store
 	open = func(create bool) (*watch.Watcher, error) {
@@ -41,7 +40,7 @@ func browserWatch(env Env, r *registryFlags, client *api.Client) (open func(crea
 		mu.Lock()
 		store = s
 		mu.Unlock()
-		return watch.New(s, client, watch.Options{}), nil
+		return watch.New(s, reg.client, watch.Options{Today: reg.now}), nil
 	}
 	close = func() {
 		mu.Lock()

@@ -29,7 +29,10 @@ reads the log and asks the registry nothing.
 --since DATE (YYYY-MM-DD, or a duration back from now such as 7d or 12h)
 keeps those recorded since then; --unseen those not marked seen; NUMBER
 those of some companies. --mark-seen marks what it printed seen, as the
-browser does when you open a company.`,
+browser does when you open a company.
+
+Exit codes: 0 printed (changes or none), 2 usage error, 4 a NUMBER given is
+not watched (said on stderr; the others' changes are still printed).`,
 		Example: `
 coview watch changes --since 7d
 coview watch changes --unseen --mark-seen
@@ -77,6 +80,17 @@ coview watch changes --json 00006400 | jq -r .words`,
 			if err := w.Flush(); err != nil {
 				return err
 			}
+			var unwatched error
+			for _, n := range filter.Numbers {
+				on, err := store.Watching(cmd.Context(), n)
+				if err != nil {
+					return err
+				}
+				if !on {
+					fmt.Fprintf(env.Stderr, "coview: %s is not watched: coview watch add %s watches it\n", n, n)
+					unwatched = &exitError{code: exitNotFound}
+				}
+			}
 			if markSeen && len(changes) > 0 {
 				seen := map[api.Number]bool{}
 				var numbers []api.Number
@@ -90,7 +104,7 @@ coview watch changes --json 00006400 | jq -r .words`,
 					return err
 				}
 			}
-			return nil
+			return unwatched
 		},
 	}
 	fs := cmd.Flags()

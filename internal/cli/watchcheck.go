@@ -55,7 +55,10 @@ Checks may run at once (a cron job and the browser): each company is
 checked by one of them, and each change reported once.
 
 On a terminal, progress and an estimate of the time left are shown on
-stderr; elsewhere (cron) nothing is, unless something goes wrong.
+stderr; elsewhere (cron) nothing is, unless something goes wrong. cron
+reaches no keyring where there is no session bus: keep the key for it
+with coview auth login --insecure-storage (read by a check from cron
+without a word), or set COVIEW_API_KEY in the crontab.
 
 Exit codes: 0 checked (changes or not), 1 a company could not be checked
 (an error, the budget or the quota; they are listed on stderr), 2 usage
@@ -95,7 +98,10 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 			return usageError("--quota: %v", err)
 		}
 	}
-	reg, store, err := openWatcher(env, &f.registry)
+	// A check from cron (stderr no terminal) says nothing unless there is
+	// news or something went wrong: not that the key came from the file
+	// the user chose to keep it in.
+	reg, store, err := openWatcher(env, &f.registry, !isTerminal(env.Stderr))
 	if err != nil {
 		return err
 	}
@@ -121,7 +127,7 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 		reg.client.SetWaitNotice(waitLines(line))
 		opts.Progress = func(p watch.Progress) { line.Set("coview: " + present.WatchProgress(p, time.Now())) }
 	}
-	rep, err := watch.New(store, reg.client, watch.Options{Quota: q}).Check(ctx, opts)
+	rep, err := watch.New(store, reg.client, watch.Options{Quota: q, Today: reg.now}).Check(ctx, opts)
 	if line != nil {
 		line.Clear()
 	}

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"coview/present"
+	"coview/present/sanitize"
 	"coview/watch"
 )
 
@@ -67,7 +70,11 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 				}
 				return nil
 			}
-			present.FitPage(w, present.WatchList(companies, time.Now()), true, tableWidth(env))
+			now, err := f.registry.clock(env)
+			if err != nil {
+				return err
+			}
+			present.FitPage(w, present.WatchList(companies, now()), true, tableWidth(env))
 			return nil
 		},
 	}
@@ -104,10 +111,11 @@ func newWatchDeadlinesCommand(env Env) *cobra.Command {
 		Short: "What the watched companies have due, overdue first",
 		Long: `List every watched company's accounts and confirmation statement due dates:
 overdue first (the longest overdue first), then the soonest. --within keeps
-those due within that time (30d, 2w) and every overdue one. The dates are
-as the last check read them; it asks the registry nothing. Dissolved
-companies have none. --json writes one object per deadline, with days
-(negative once overdue).`,
+those due within that time and every overdue one: days, weeks, months or
+years from today (30d, 2w, 3mo, 1y; a due date is a day, so there are no
+hours or minutes). The dates are as the last check read them; it asks the
+registry nothing. Dissolved companies have none. --json writes one object
+per deadline, with days (negative once overdue).`,
 		Example: `
 coview watch deadlines --within 30d
 coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
@@ -116,11 +124,11 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 			if asJSON && plain {
 				return usageError("--json and --plain cannot be used together")
 			}
-			var span time.Duration
+			var ahead calendarSpan
 			if within != "" {
 				var err error
-				if span, err = parseSpan(within); err != nil || span == 0 {
-					return usageError("--within %q: give a span such as 30d, 2w or 48h", within)
+				if ahead, err = parseWithin(within); err != nil {
+					return err
 				}
 			}
 			store, err := openStore(env, &f.registry)
@@ -132,8 +140,16 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 			if err != nil {
 				return err
 			}
-			now := time.Now()
-			deadlines := watch.Deadlines(companies, now, span)
+			clock, err := f.registry.clock(env)
+			if err != nil {
+				return err
+			}
+			now := clock()
+			var until time.Time
+			if within != "" {
+				until = now.AddDate(ahead.years, ahead.months, ahead.days)
+			}
+			deadlines := watch.Deadlines(companies, now, until)
 			w := bufio.NewWriter(env.Stdout)
 			defer w.Flush()
 			if asJSON {
@@ -142,14 +158,51 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 				}
 				return nil
 			}
+			if len(companies) == 0 {
+				// Not that nothing falls due: that nothing is watched.
+				present.FitPage(w, present.WatchList(companies, now), true, tableWidth(env))
+				return nil
+			}
 			present.FitPage(w, present.WatchDeadlines(deadlines, now), true, tableWidth(env))
 			return nil
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&within, "within", "", "only deadlines within this span (30d, 2w) and those overdue")
+	fs.StringVar(&within, "within", "", "only deadlines due within this many days, weeks, months or years (30d, 2w, 3mo, 1y), and those overdue")
 	fs.BoolVar(&plain, "plain", false, "print one deadline per line (the default)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per deadline")
 	f.registry.register(fs)
 	return cmd
+}
+
+// calendarSpan is a stretch of the calendar: months and years are
+// calendar months and years (1mo from 31 January is 3 March, as
+// time.AddDate counts).
+type calendarSpan struct{ years, months, days int }
+
+// parseWithin reads --within: a whole number of days, weeks, months or
+// years (30d, 2w, 3mo, 1y). A due date is a day, so hours and minutes are
+// refused, "m" above all, which would be minutes where months were meant.
+func parseWithin(s string) (calendarSpan, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	i := strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' })
+	n, err := strconv.Atoi(t[:max(i, 0)])
+	unit := t[max(i, 0):]
+	if i < 0 {
+		unit = ""
+	}
+	switch {
+	case i <= 0 || err != nil || n <= 0:
+	case unit == "d" || unit == "day" || unit == "days":
+		return calendarSpan{days: n}, nil
+	case unit == "w" || unit == "week" || unit == "weeks":
+		return calendarSpan{days: 7 * n}, nil
+	case unit == "mo" || unit == "month" || unit == "months":
+		return calendarSpan{months: n}, nil
+	case unit == "y" || unit == "year" || unit == "years":
+		return calendarSpan{years: n}, nil
+	case unit == "m" || unit == "min":
+		return calendarSpan{}, usageError("--within %q: m would be minutes, and a due date is a day; for months write mo (%dmo)", sanitize.Line(shortArg(s)), n)
+	}
+	return calendarSpan{}, usageError("--within %q: give days, weeks, months or years from today, such as 30d, 2w, 3mo or 1y", sanitize.Line(shortArg(s)))
 }

@@ -35,6 +35,7 @@ type Part struct {
 	follow  string        // the link whose row the cursor goes to when the page is made again
 	stamp   int           // the session's stamp the page last asked to read at
 	stale   bool          // a newer read came while the filter had the keyboard
+	counted counted       // the companies among the rows, for Position
 }
 
 // Place is the watch page: the same wherever W is pressed.
