@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/fanout"
 )
 
 // Options tune a Watcher. The zero value is right for the live registry.
@@ -162,30 +163,28 @@ func (r *Report) Short() bool {
 }
 
 // errBudget stops a company's reading when the budget is spent.
-var errBudget = errors.New("the budget of requests is spent")
+var errBudget = fanout.ErrBudget
 
 // check is one check under way.
 type check struct {
-	w        *Watcher
-	opts     CheckOptions
-	h        holder
-	started  time.Time
-	requests atomic.Int64
-	busy     atomic.Int64 // total time requests took, in nanoseconds, for the estimate
+	w       *Watcher
+	opts    CheckOptions
+	h       holder
+	started time.Time
+	run     *fanout.Run  // the companies checked at once, the budget, a failure that stops them all
+	busy    atomic.Int64 // total time requests took, in nanoseconds, for the estimate
 
-	mu       sync.Mutex
-	reserved int    // requests of the budget set aside for companies claimed and not asked about yet
-	spent    bool   // the budget ran out: no more companies are claimed, though those claimed go on
-	stop     Reason // why no more companies are claimed; 0 while they are
-	fatal    error  // a failure every request would meet (a refused key)
-	skip     map[api.Number]bool
-	report   Report
-	total    int
-	done     int
-	planned  int // requests still expected, for the estimate
-	waiting  string
-	until    time.Time
-	progress sync.Mutex
+	mu      sync.Mutex
+	spent   bool   // the budget ran out: no more companies are claimed, though those claimed go on
+	stop    Reason // why no more companies are claimed; 0 while they are
+	fatal   error  // a failure every request would meet (a refused key)
+	skip    map[api.Number]bool
+	report  Report
+	total   int
+	done    int
+	planned int // requests still expected, for the estimate
+	waiting string
+	until   time.Time
 }
 
 // Check asks the registry about every watched company not checked since
@@ -196,7 +195,12 @@ type check struct {
 // at all (a refused key, a store it cannot write); the report is
 // returned with it.
 func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error) {
-	c := &check{w: w, opts: opts, h: newHolder(), started: w.opts.Now(), skip: map[api.Number]bool{}}
+	budget := fanout.NoBound
+	if opts.Budget > 0 {
+		budget = opts.Budget
+	}
+	c := &check{w: w, opts: opts, h: newHolder(), started: w.opts.Now(), skip: map[api.Number]bool{},
+		run: fanout.New(ctx, w.opts.InFlight, budget)}
 	companies, err := w.store.Companies(ctx)
 	if err != nil {
 		return nil, err
@@ -226,15 +230,10 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 		}
 	}()
 
-	var wg sync.WaitGroup
 	for range w.opts.InFlight {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c.work(ctx)
-		}()
+		c.run.Go(func() { c.work(ctx) })
 	}
-	wg.Wait()
+	c.run.Wait()
 	close(stopRenew)
 	<-renewed
 
@@ -265,16 +264,16 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 		}
 	}
 	sort.SliceStable(c.report.NotChecked, func(i, j int) bool { return c.report.NotChecked[i].Number < c.report.NotChecked[j].Number })
-	c.report.Requests = int(c.requests.Load())
+	c.report.Requests, _ = c.run.Spent()
 	c.report.Elapsed = w.opts.Now().Sub(c.started)
 	rep := c.report
 	c.done = c.total
 	c.planned = 0
-	c.progress.Lock()
 	if opts.Progress != nil {
-		opts.Progress(Progress{Total: c.total, Done: c.total, Changes: len(rep.Changes), Requests: rep.Requests, Finished: true})
+		c.run.Tell(func() {
+			opts.Progress(Progress{Total: c.total, Done: c.total, Changes: len(rep.Changes), Requests: rep.Requests, Finished: true})
+		})
 	}
-	c.progress.Unlock()
 	if c.fatal != nil {
 		return &rep, c.fatal
 	}
@@ -301,7 +300,7 @@ func (c *check) work(ctx context.Context) {
 		if !c.reserve() {
 			return
 		}
-		v := &visit{c: c, reserved: c.opts.Budget > 0}
+		v := &visit{c: c, reserved: true}
 		rec, err := c.w.store.claim(ctx, c.h, c.started, c.w.opts.ClaimTTL, func(n api.Number) bool {
 			c.mu.Lock()
 			defer c.mu.Unlock()
@@ -324,31 +323,26 @@ func (c *check) work(ctx context.Context) {
 	}
 }
 
-// reserve sets a request of the budget aside for the next company to be
-// claimed, and reports whether there was one to set aside. Without a
-// budget there is always one.
+// reserve takes a request of the budget for the next company to be
+// claimed, its first, and reports whether there was one to take: so
+// every company claimed is read at least that far, and those claimed
+// later have only what is left.
 func (c *check) reserve() bool {
-	b := c.opts.Budget
-	if b <= 0 {
-		return true
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if int(c.requests.Load())+c.reserved >= b {
+	err := c.run.Spend()
+	if errors.Is(err, errBudget) {
+		c.mu.Lock()
 		c.spent = true
-		return false
+		c.mu.Unlock()
 	}
-	c.reserved++
-	return true
+	return err == nil
 }
 
-// unreserve gives back what a visit set aside and did not spend.
+// unreserve gives back what a visit took for its first request and did
+// not send.
 func (c *check) unreserve(v *visit) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if v.reserved {
 		v.reserved = false
-		c.reserved--
+		c.run.Refund()
 	}
 }
 
@@ -363,6 +357,7 @@ func (c *check) one(ctx context.Context, v *visit, rec *record) {
 		return
 	}
 	if err != nil {
+		c.run.Note(err)
 		why := ReasonFailed
 		switch {
 		case errors.Is(err, errBudget):
@@ -448,9 +443,7 @@ func (c *check) record(ctx context.Context, rec, next *record, changes []Change,
 	c.done++
 	c.mu.Unlock()
 	if ok && len(changes) > 0 && c.opts.Found != nil {
-		c.progress.Lock()
-		c.opts.Found(changes)
-		c.progress.Unlock()
+		c.run.Tell(func() { c.opts.Found(changes) })
 	}
 	c.tell()
 }
@@ -474,20 +467,10 @@ func (c *check) halt(why Reason, fatal error) {
 // and counted.
 func (v *visit) request(ctx context.Context, do func() error) error {
 	c := v.c
-	if b := c.opts.Budget; b > 0 {
-		c.mu.Lock()
-		switch {
-		case v.reserved:
-			v.reserved = false
-			c.reserved--
-		case int(c.requests.Load())+c.reserved >= b:
-			c.mu.Unlock()
-			return errBudget
-		}
-		c.requests.Add(1)
-		c.mu.Unlock()
-	} else {
-		c.requests.Add(1)
+	if v.reserved {
+		v.reserved = false
+	} else if err := c.run.Spend(); err != nil {
+		return err
 	}
 	err := c.w.pacer.wait(ctx, func(why string, until time.Time) {
 		c.mu.Lock()
@@ -499,7 +482,7 @@ func (v *visit) request(ctx context.Context, do func() error) error {
 	c.waiting = ""
 	c.mu.Unlock()
 	if err != nil {
-		c.requests.Add(-1)
+		c.run.Refund()
 		return err
 	}
 	start := time.Now()
@@ -516,15 +499,14 @@ func (c *check) tell() {
 	if c.opts.Progress == nil {
 		return
 	}
+	requests, _ := c.run.Spent()
 	c.mu.Lock()
-	p := Progress{Total: c.total, Done: c.done, Changes: len(c.report.Changes), Requests: int(c.requests.Load()),
+	p := Progress{Total: c.total, Done: c.done, Changes: len(c.report.Changes), Requests: requests,
 		Waiting: c.waiting, Until: c.until}
 	planned := c.planned
 	c.mu.Unlock()
 	p.Left = c.estimate(planned)
-	c.progress.Lock()
-	c.opts.Progress(p)
-	c.progress.Unlock()
+	c.run.Tell(func() { c.opts.Progress(p) })
 }
 
 // estimate is how long requests more will take: as many at once as the
@@ -535,8 +517,8 @@ func (c *check) estimate(requests int) time.Duration {
 		return 0
 	}
 	each := 200 * time.Millisecond
-	if n := c.requests.Load(); n > 0 {
-		each = time.Duration(c.busy.Load() / n)
+	if n, _ := c.run.Spent(); n > 0 {
+		each = time.Duration(c.busy.Load() / int64(n))
 	}
 	left := each * time.Duration(requests) / time.Duration(c.w.opts.InFlight)
 	if over := requests - c.w.pacer.free(); over > 0 {
