@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"coview/api"
+	"coview/fanout"
 )
 
 // Result is what became of one input.
@@ -102,7 +103,7 @@ const inFlight = 4
 const searchPageSize = 50
 
 // ErrBudget is the failure of a row the budget did not allow to be read.
-var ErrBudget = errors.New("the request budget is spent")
+var ErrBudget = fanout.ErrBudget
 
 // ErrStopped is the failure of a row not read because the screening was
 // cancelled.
@@ -269,7 +270,7 @@ func (s *Screener) Screen(ctx context.Context, inputs []Input, opts Options) *Re
 	if today.IsZero() {
 		today = time.Now()
 	}
-	r := &run{s: s, ctx: ctx, opts: opts, budget: budget, today: today,
+	r := &run{s: s, ctx: ctx, opts: opts, budget: budget, today: today, fan: fanout.New(ctx, inFlight, budget),
 		rows: len(inputs), counts: map[Result]int{}}
 
 	rows := Pending(inputs)
@@ -299,24 +300,22 @@ func (s *Screener) Screen(ctx context.Context, inputs []Input, opts Options) *Re
 		}
 	}
 
-	sem := make(chan struct{}, inFlight)
-	var wg sync.WaitGroup
 	for _, k := range order {
 		group := groups[k]
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		read := func() {
 			out := r.lookup(rows[group[0]].Query)
 			for _, i := range group {
 				out.applyTo(&rows[i])
 				r.emit(rows[i])
 			}
-		}()
+		}
+		if !r.fan.Go(read) {
+			read() // the screening has stopped: the rows say why
+		}
 	}
-	wg.Wait()
-	return &Report{Rows: rows, Requests: r.requests, Budget: budget}
+	r.fan.Wait()
+	requests, _ := r.fan.Spent()
+	return &Report{Rows: rows, Requests: requests, Budget: budget}
 }
 
 // run is one screening under way.
@@ -326,12 +325,9 @@ type run struct {
 	opts   Options
 	budget int
 	today  time.Time
+	fan    *fanout.Run // the rows read at once, the budget, a failure that stops them all
 
-	mu       sync.Mutex
-	requests int
-	halt     error // what stops every further request: a refused key, a 429 after waiting
-
-	emitMu sync.Mutex // one OnRow and OnProgress call at a time
+	// Told under fan.Tell, one row or progress at a time:
 	rows   int
 	done   int
 	counts map[Result]int
@@ -340,64 +336,36 @@ type run struct {
 // allow spends a request of the budget, unless the screening has halted,
 // ended or spent its budget.
 func (r *run) allow() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	switch {
-	case r.halt != nil:
-		return r.halt
-	case r.ctx.Err() != nil:
+	err := r.fan.Spend()
+	if errors.Is(err, api.ErrCanceled) && r.ctx.Err() != nil {
 		return ErrStopped
-	case r.requests >= r.budget:
-		return ErrBudget
 	}
-	r.requests++
-	return nil
+	return err
 }
 
 // get asks the screener for an answer within this screening's budget,
 // and halts the screening on a failure every later request would meet.
 func (r *run) get(res api.Resource, page api.Page) (*api.Answer, error) {
 	a, err := r.s.get(r.ctx, res, page, r.allow)
-	if err != nil && halts(err) {
-		r.mu.Lock()
-		if r.halt == nil {
-			r.halt = err
-		}
-		r.mu.Unlock()
-	}
-	return a, err
-}
-
-// halts reports a failure every later request would meet too: the key
-// refused, or the quota still spent after the client waited for it.
-func halts(err error) bool {
-	for _, e := range []error{api.ErrInvalidKey, api.ErrMissingKey, api.ErrForbidden, api.ErrRateLimited} {
-		if errors.Is(err, e) {
-			return true
-		}
-	}
-	return false
+	return a, r.fan.Note(err)
 }
 
 // emit hands a final row on, with the progress it makes.
 func (r *run) emit(row Row) {
-	r.emitMu.Lock()
-	defer r.emitMu.Unlock()
-	r.done++
-	r.counts[row.Result]++
-	if r.opts.OnRow != nil {
-		r.opts.OnRow(row)
-	}
-	r.progressLocked()
+	r.fan.Tell(func() {
+		r.done++
+		r.counts[row.Result]++
+		if r.opts.OnRow != nil {
+			r.opts.OnRow(row)
+		}
+		r.progressTold()
+	})
 }
 
-func (r *run) progress() {
-	r.emitMu.Lock()
-	defer r.emitMu.Unlock()
-	r.progressLocked()
-}
+func (r *run) progress() { r.fan.Tell(r.progressTold) }
 
-func (r *run) progressLocked() {
+// progressTold hands the progress on; it runs under fan.Tell.
+func (r *run) progressTold() {
 	if r.opts.OnProgress == nil {
 		return
 	}
@@ -405,8 +373,6 @@ func (r *run) progressLocked() {
 	for k, v := range r.counts {
 		counts[k] = v
 	}
-	r.mu.Lock()
-	requests := r.requests
-	r.mu.Unlock()
+	requests, _ := r.fan.Spent()
 	r.opts.OnProgress(Progress{Rows: r.rows, Done: r.done, Requests: requests, Budget: r.budget, Counts: counts})
 }
