@@ -3,11 +3,12 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"coview/api"
+	"coview/fanout"
 	"coview/present"
 	"coview/present/sanitize"
 )
@@ -48,27 +49,24 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 	if out == asJSON {
 		lookup = c.CompanyRaw // printed as received: no need to decode it
 	}
-	sem := make(chan struct{}, inFlight)
-	var wg sync.WaitGroup
+	run := fanout.New(ctx, inFlight, fanout.NoBound)
 	ask := func() {
 		for i, it := range items {
 			if it.Number == "" {
 				results[i] <- lookupResult{err: notANumber(it.Ignored, len(items) == 1)}
 				continue
 			}
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				results[i] <- lookupResult{err: ctx.Err()}
-				continue
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
+			started := run.Go(func() {
+				if err := run.Spend(); err != nil {
+					results[i] <- lookupResult{err: notAsked{err}}
+					return
+				}
 				p, err := lookup(ctx, it.Number)
-				results[i] <- lookupResult{p, err}
-			}()
+				results[i] <- lookupResult{p, run.Note(err)}
+			})
+			if !started {
+				results[i] <- lookupResult{err: notAsked{run.Stopped()}}
+			}
 		}
 	}
 	if len(items) == 1 && items[0].Number != "" {
@@ -80,7 +78,7 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 	} else {
 		go ask()
 	}
-	defer wg.Wait()
+	defer run.Wait()
 
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
@@ -93,15 +91,16 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 			if first == nil {
 				first = r.err
 			}
-			if ctx.Err() != nil {
-				continue // stopped: by a signal, or after an authentication failure already reported
+			var na notAsked
+			if ctx.Err() != nil || errors.As(r.err, &na) {
+				continue // stopped: by a signal, or after a failure already reported
 			}
 			if len(items) == 1 {
 				return withHint(r.err) // the error is the whole answer: Main shows it
 			}
 			w.Flush()
 			report(env.Stderr, withHint(r.err))
-			if authHint(r.err) != "" {
+			if api.Halts(r.err) {
 				cancel() // every later request would be refused the same way
 			}
 			continue
@@ -128,3 +127,11 @@ func lookupAll(ctx context.Context, c *api.Client, items []api.Reading, out outp
 	}
 	return nil
 }
+
+// notAsked is the result of a number never asked for: the lookup had
+// stopped, by a signal or at a failure every request would meet, which
+// an earlier number's result reports.
+type notAsked struct{ cause error }
+
+func (e notAsked) Error() string { return e.cause.Error() }
+func (e notAsked) Unwrap() error { return e.cause }

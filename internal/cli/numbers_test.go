@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -218,5 +219,38 @@ func TestPlainTakesANumberWithADashAfterIt(t *testing.T) {
 	r := run(t, "", demoEnv(demoRegistry(t)), "--plain", "6400-")
 	if r.code != 0 || !strings.Contains(r.stdout, "MARZIPAN") || !strings.Contains(r.stdout, "00006400") {
 		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// Issue 32: many numbers go out through the one fan-out, which stops at
+// a failure every request would meet. A registry that still refuses with
+// a 429 after the wait it asked for is not asked about the numbers not
+// yet sent, and the refusal is said once.
+func TestManyNumbersStopAtAQuotaStillRefusedAndSayItOnce(t *testing.T) {
+	t.Parallel()
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked.Add(1)
+		w.Header().Set("Retry-After", "0")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusTooManyRequests)
+		io.WriteString(w, `{"error":"Too Many Requests"}`)
+	}))
+	t.Cleanup(srv.Close)
+	var numbers []string
+	for i := range 40 {
+		numbers = append(numbers, fmt.Sprintf("64%02d", i))
+	}
+	r := run(t, strings.Join(numbers, "\n")+"\n", demoEnv(srv), "--json", "-")
+	if r.code != exitFailure || r.stdout != "" {
+		t.Fatalf("exit %d, stdout %q; want exit %d and nothing printed\n%s", r.code, r.stdout, exitFailure, r.stderr)
+	}
+	// Each number sent is tried and retried once; at most the few in
+	// flight when the first was refused for good were sent at all.
+	if n := asked.Load(); n > 2*inFlight {
+		t.Errorf("the registry was asked %d times for 40 numbers; want at most %d", n, 2*inFlight)
+	}
+	if n := strings.Count(r.stderr, "rate limit reached (429)"); n != 1 {
+		t.Errorf("the refusal was said %d times, want once:\n%s", n, r.stderr)
 	}
 }
