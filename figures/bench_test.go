@@ -56,7 +56,7 @@ func TestTheBenchmarksDocumentIsTheSizeItSays(t *testing.T) {
 		t.Fatalf("%d bytes", n)
 	}
 	r, err := Read(doc, Options{})
-	if err != nil || len(r.Facts) < 1000 {
+	if err != nil || len(r.Facts) < 400 {
 		t.Fatalf("%v, %d facts", err, len(r.Facts))
 	}
 }

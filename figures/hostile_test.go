@@ -250,3 +250,21 @@ func TestAContinuationChainThatLoopsEnds(t *testing.T) {
 		t.Fatalf("%v: %q", err, r.Name)
 	}
 }
+
+// A start the document states that no figure over the year starts at (a
+// slip in its hidden facts) does not lose the year's profit and loss.
+func TestAStatedStartNoFigureStartsAtIsNotWhereTheYearStarts(t *testing.T) {
+	t.Parallel()
+	small, _ := os.ReadFile(filepath.Join("testdata", "frs102-small.xhtml"))
+	doc := bytes.Replace(small, []byte(`contextRef="duration_2025">2024-04-01<`), []byte(`contextRef="duration_2025">2024-04-02<`), 1)
+	r, err := Read(doc, Options{})
+	if err != nil || !r.Start.Equal(day("2024-04-02")) {
+		t.Fatalf("%v, start %v", err, r.Start)
+	}
+	if f, ok := r.Figure(day("2025-03-31"), false, Turnover); !ok || f.Value.String() != "1482106" || !r.Years[0].Start.Equal(day("2024-04-01")) {
+		t.Errorf("turnover %+v, %v; the year from %v", f, ok, r.Years[0].Start)
+	}
+	if len(r.Years) != 2 {
+		t.Errorf("%d years", len(r.Years))
+	}
+}

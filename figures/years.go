@@ -137,9 +137,11 @@ func reportingPeriods(rep *Report, cands []candidate) []period {
 	if !rep.End.IsZero() && ends[rep.End] {
 		cur.end = rep.End
 	}
-	cur.start = rep.Start
-	if cur.start.IsZero() || !cur.start.Before(cur.end) {
-		cur.start = commonStart(cands, cur.end)
+	// The year starts where the document says, if its figures over the
+	// year say so too; else where most of them start.
+	cur.start = commonStart(cands, cur.end)
+	if stated := rep.Start; !stated.IsZero() && stated.Before(cur.end) && (cur.start.IsZero() || startsAt(cands, cur.end, stated)) {
+		cur.start = stated
 	}
 	out := []period{cur}
 	var prev time.Time
@@ -177,6 +179,15 @@ func commonStart(cands []candidate, end time.Time) time.Time {
 		}
 	}
 	return best
+}
+
+// startsAt reports whether some figure is tagged over a duration from
+// start to end.
+func startsAt(cands []candidate, end, start time.Time) bool {
+	return slices.ContainsFunc(cands, func(c candidate) bool {
+		p := c.fact.Period
+		return !p.Instant && p.End.Equal(end) && p.Start.Equal(start)
+	})
 }
 
 // fits reports whether a candidate is tagged over or at a period, for its
