@@ -369,3 +369,27 @@ func TestAmountsAreShortenedOnATerminalAndChangesAreWords(t *testing.T) {
 		}
 	}
 }
+
+// On a terminal, the table shortens amounts but not counts.
+func TestAccountsTableOnATerminalShortensAmounts(t *testing.T) {
+	t.Parallel()
+	r, err := figures.Read(fixture(t, "frs102-small.xhtml"), figures.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &companyAccounts{number: "04123456", filed: []*filedAccounts{{report: r}}}
+	var out strings.Builder
+	if err := writeAccounts(&out, accountsTable, c, c.columns()); err != nil {
+		t.Fatal(err)
+	}
+	for label, want := range map[string][]string{
+		"Turnover":  {"1.48m", "+14%", "1.31m"},
+		"Average":   {"employees", "23", "+10%", "21"},
+		"Cash":      {"185k", "+41%", "131k"},
+		"Called-up": {"share", "capital", "100", "0%", "100"},
+	} {
+		if got := rowOf(out.String(), label); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q\n%s", label, got, want, out.String())
+		}
+	}
+}
