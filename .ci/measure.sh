@@ -608,11 +608,16 @@ say "14. iXBRL accounts: reading a 180 kB document into figures, and the request
 # accounts, then 2 a document (its metadata and its content; the storage
 # hop is the content's redirect). Asking for anything twice would show as
 # more.
-bench ./figures/ 'BenchmarkRead180kB' >>"$work/bench"
-rd=$(ns BenchmarkRead180kB)
+# The benchmark also reports the CPU time a read costs (cpu-ns/op), which
+# another job on the machine stretches less than the time.
+rdline=$(go test -run '^$' -bench 'BenchmarkRead180kB' -benchtime "${BENCHTIME:-1s}" ./figures/ 2>&1 | awk '$1 ~ /^BenchmarkRead180kB/' || true)
+metric() { awk -v m="$1" '{ for (i = 2; i <= NF; i++) if ($i == m) print $(i - 1) }' <<<"$rdline"; }
+rd=$(metric ns/op)
+rdcpu=$(metric cpu-ns/op)
 if [[ -n $rd ]]; then
 	row "14. read a 180 kB iXBRL document into figures (\`go test -run X -bench Read180kB ./figures/\`)" \
-		"$(awk -v v="$rd" 'BEGIN { printf "%.2f ms", v / 1e6 }')" "bytes in, facts and each period's figures out (figures.Read)" \
+		"$(awk -v v="$rd" 'BEGIN { printf "%.2f ms", v / 1e6 }')" \
+		"$(awk -v v="${rdcpu:-0}" 'BEGIN { printf "%.2f ms of CPU a read", v / 1e6 }'); bytes in, facts and each period's figures out (figures.Read); encoding/xml's tokens are most of it" \
 		"< 5 ms" "$(verdict "$rd < 5e6")"
 else
 	row "14. read a 180 kB iXBRL document into figures" "n/a" "the figures benchmark did not run" "< 5 ms" "not measured"
