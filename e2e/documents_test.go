@@ -126,7 +126,7 @@ func TestTheBinarySavesADemoDocumentWhereItIsRun(t *testing.T) {
 	}
 	name := "00006400 2025-12-09 AA full accounts made up to 31 March 2025.xhtml"
 	body, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil || !bytes.Contains(body, []byte("ix:nonFraction")) || stderr.String() != "coview: saved 1.9 kB to "+name+"\n" {
+	if err != nil || !bytes.Contains(body, []byte("ix:nonFraction")) || stderr.String() != "coview: saved 19.6 kB to "+name+"\n" {
 		t.Fatalf("%v; stderr %q", err, stderr.String())
 	}
 }

@@ -24,8 +24,10 @@
 // the documents only at short-lived signed links and refuses any request
 // that carries an Authorization header, as the live S3 bucket does. The
 // registry's filings then link to that document API. Every filing with a
-// document link has a small, valid PDF saying which filing it is;
-// FilingWithXHTML also comes as XHTML (iXBRL), FilingSlowDocument is 20 MB
-// sent slowly, FilingDocumentMissing's metadata is a 404, and
+// document link has a small, valid PDF saying which filing it is; the
+// accounts of the companies that file electronically also come as XHTML
+// with inline XBRL, their figures a story over the years (accounts_*.go),
+// FilingWithXHTML among them; FilingSlowDocument's PDF is 20 MB sent
+// slowly, FilingDocumentMissing's metadata is a 404, and
 // FilingWithoutDocument, like every filing without a link, has none.
 package demo

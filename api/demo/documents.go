@@ -5,7 +5,6 @@ import (
 	"coview/internal/lazy"
 	"encoding/json"
 	"fmt"
-	"html"
 	"net/http"
 	"strings"
 	"time"
@@ -18,14 +17,19 @@ const liveDocumentPrefix = "https://document-api.company-information.service.gov
 
 // Demo filings (transaction ids) whose documents are worth trying. Every
 // other filing with a document_metadata link has a small PDF whose pages
-// say which filing it is; the filings without that link have none.
+// say which filing it is, and the accounts of a company that files them
+// electronically (accounts_plans.go) come as inline XBRL too; the filings
+// without that link have none.
 const (
 	// FilingWithXHTML is 00006400's full accounts of 9 Dec 2025: a PDF,
 	// and XHTML with inline XBRL as accounts filed electronically have.
 	FilingWithXHTML = "OTI1ODMyMTcxNWRtb3JlZ3h6"
+	// FilingPaperAccounts is 00006400's accounts of 11 Dec 2012, filed on
+	// paper: a PDF only.
+	FilingPaperAccounts = "Mzg4OTMyMzEzNmRtb3JlZ3h6"
 	// FilingSlowDocument is 00006400's full accounts of 10 Dec 2024: a
 	// 20 MB PDF that the storage sends slowly (about 5 seconds), for
-	// progress bars and cancelling.
+	// progress bars and cancelling; its inline XBRL comes at once.
 	FilingSlowDocument = "MjM3OTQ4ODMxNmRtb3JlZ3h6"
 	// FilingDocumentMissing is 00006400's legacy filing of 30 Nov 2021: it
 	// links to document metadata, but the document API answers 404.
@@ -91,7 +95,7 @@ func indexDocuments(reg *registry) map[string]*document {
 				id: id, number: c.number, company: c.name, filing: f.TransactionID,
 				formType: f.Type, date: f.Date, category: f.Category, description: f.Description,
 				madeUpDate: madeUp, barcode: f.Barcode, pages: f.Pages,
-				xhtml: f.TransactionID == FilingWithXHTML,
+				xhtml: filedAsIXBRL(c.number, f.Description, madeUp),
 				slow:  f.TransactionID == FilingSlowDocument,
 			}
 		}
@@ -154,32 +158,6 @@ func (d *document) pdf() blob {
 		}
 	}
 	return buildPDF(pages, fill)
-}
-
-// ixbrl is the accounts as XHTML with a few inline XBRL facts, the shape
-// of accounts filed electronically.
-func (d *document) ixbrl() string {
-	period := d.madeUpDate
-	if period == "" {
-		period = d.date
-	}
-	name := html.EscapeString(d.company)
-	return `<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:link="http://www.xbrl.org/2003/linkbase" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:iso4217="http://www.xbrl.org/2003/iso4217" xmlns:ixt="http://www.xbrl.org/inlineXBRL/transformation/2020-02-12" xmlns:bus="http://xbrl.frc.org.uk/cd/2023-01-01/business" xmlns:core="http://xbrl.frc.org.uk/fr/2023-01-01/core">
-<head><title>` + name + ` - accounts made up to ` + period + `</title></head>
-<body>
-<div style="display:none"><ix:header><ix:references><link:schemaRef xlink:type="simple" xlink:href="https://xbrl.frc.org.uk/FRS-102/2023-01-01/FRS-102-2023-01-01.xsd"/></ix:references><ix:resources>
-<xbrli:context id="end"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">` + d.number + `</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:instant>` + period + `</xbrli:instant></xbrli:period></xbrli:context>
-<xbrli:unit id="GBP"><xbrli:measure>iso4217:GBP</xbrli:measure></xbrli:unit>
-</ix:resources></ix:header></div>
-<h1><ix:nonNumeric name="bus:EntityCurrentLegalOrRegisteredName" contextRef="end">` + name + `</ix:nonNumeric></h1>
-<p>Company number <ix:nonNumeric name="bus:UKCompaniesHouseRegisteredNumber" contextRef="end">` + d.number + `</ix:nonNumeric></p>
-<p>A fictional document from the coview demo registry: accounts made up to ` + period + ` (transaction ` + d.filing + `).</p>
-<p>Net assets: £<ix:nonFraction name="core:NetAssetsLiabilities" contextRef="end" unitRef="GBP" decimals="0" format="ixt:num-dot-decimal">1,234,567</ix:nonFraction></p>
-<p>Cash at bank: £<ix:nonFraction name="core:CashBankOnHand" contextRef="end" unitRef="GBP" decimals="0" format="ixt:num-dot-decimal">412,030</ix:nonFraction></p>
-</body>
-</html>
-`
 }
 
 // documents is the demo's document API and the storage it hands content

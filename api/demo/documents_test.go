@@ -221,8 +221,8 @@ func TestOneAccountsFilingAlsoComesAsXHTML(t *testing.T) {
 		!bytes.Contains(body, []byte(`<ix:nonFraction name="core:NetAssetsLiabilities"`)) || !bytes.Contains(body, []byte("00006400")) {
 		t.Errorf("not the iXBRL accounts of 00006400 (%d bytes):\n%s", len(body), body)
 	}
-	// Another accounts filing has a PDF only: asking for XHTML is 406.
-	other := filing(t, s, "00006400", "MjM3OTQ4ODMxNmRtb3JlZ3h6").Links.DocumentMetadata
+	// Accounts filed on paper have a PDF only: asking for XHTML is 406.
+	other := filing(t, s, "00006400", demo.FilingPaperAccounts).Links.DocumentMetadata
 	_, meta := request(t, other, true, "")
 	var om metadata
 	json.Unmarshal(meta, &om)

@@ -26,6 +26,9 @@ type ServeOptions struct {
 	// ErrorLog is where the servers log what goes wrong with connections;
 	// nil is the standard logger.
 	ErrorLog *log.Logger
+	// Wrap, when set, wraps each of the three servers' handlers: a
+	// test's request meter, counting what a client asks of them all.
+	Wrap func(http.Handler) http.Handler
 }
 
 // Servers are the demo registry, its document API and the storage the
@@ -89,6 +92,9 @@ func Start(opts ServeOptions) (*Servers, error) {
 	registry := opts.Options
 	registry.DocumentURL = s.DocumentURL
 	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage()} {
+		if opts.Wrap != nil {
+			h = opts.Wrap(h)
+		}
 		srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ErrorLog: opts.ErrorLog}
 		s.servers = append(s.servers, srv)
 		go func() {

@@ -96,7 +96,7 @@ func (d *documents) storage() http.Handler {
 			return
 		}
 		rate := 0
-		if doc.slow {
+		if doc.slow && format == formatPDF {
 			rate = d.slowRate
 		}
 		b.writeTo(r.Context(), w, rate)

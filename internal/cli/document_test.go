@@ -166,7 +166,7 @@ func TestDocumentFailuresHaveExitCodesAndLeaveNoFile(t *testing.T) {
 		{"no such company", env, []string{"document", "00009999", demo.FilingWithXHTML}, 4, "404"},
 		{"a filing without a document", env, []string{"document", "00006400", demo.FilingWithoutDocument}, 4, "has no document"},
 		{"a document the document API does not have", env, []string{"document", "00006400", demo.FilingDocumentMissing}, 4, "(404)"},
-		{"a format it does not come in", env, []string{"document", "00006400", demo.FilingSlowDocument, "--format", "xhtml"}, 4, "has no XHTML (iXBRL) document; it comes as PDF (--format pdf)"},
+		{"a format it does not come in", env, []string{"document", "00006400", demo.FilingPaperAccounts, "--format", "xhtml"}, 4, "has no XHTML (iXBRL) document; it comes as PDF (--format pdf)"},
 		{"no key", noKey, []string{"document", "00006400", demo.FilingWithXHTML}, 3, "no API key"},
 		{"a wrong key", wrongKey, []string{"document", "00006400", demo.FilingWithXHTML}, 3, "rejected the API key"},
 		{"a bad document URL", map[string]string{"COVIEW_DOCUMENT_URL": "ftp://x", "COVIEW_API_KEY": demo.Key}, []string{"document", "00006400", demo.FilingWithXHTML}, 2, "invalid document API URL"},

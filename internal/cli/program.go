@@ -116,7 +116,7 @@ func grow(env Env, root *cobra.Command) {
 	root.Version = programVersion()
 	root.InitDefaultVersionFlag()
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
-		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env),
+		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newAccountsCommand(env), newServeDemoCommand(env),
 		newManCommand(env), newConfigCommand(env))
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
