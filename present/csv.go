@@ -19,11 +19,13 @@ func NewCSV(w io.Writer) *CSV { return &CSV{w: csv.NewWriter(w)} }
 // Write writes a record, each cell a spreadsheet would read as a formula
 // (beginning with =, +, -, @, a tab or a carriage return: a name such as
 // =HYPERLINK(...) from the network) begun with ', which makes it text,
-// as OWASP's advice on CSV injection has it.
+// as OWASP's advice on CSV injection has it. A cell that is a number and
+// nothing else, a negative amount (-577, -1.5), is left as it is: a spreadsheet reads it as
+// that number, and a ' would make an amount text.
 func (c *CSV) Write(record []string) error {
 	out := record
 	for i, cell := range record {
-		if cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) {
+		if cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) && !isNumber(cell) {
 			if &out[0] == &record[0] {
 				out = append([]string(nil), record...)
 			}
@@ -31,6 +33,22 @@ func (c *CSV) Write(record []string) error {
 		}
 	}
 	return c.w.Write(out)
+}
+
+// isNumber reports whether a cell is a negative number alone: a minus,
+// digits, and at most one decimal point with digits after it. (A plus is
+// made text still: "+6403" is more likely a number pasted wrongly than an
+// amount, and is shown as it was given.)
+func isNumber(cell string) bool {
+	digits := strings.TrimLeft(cell[1:], "0123456789")
+	if len(digits) == len(cell)-1 || cell[0] != '-' {
+		return false // no digit after the minus, or no minus
+	}
+	if digits == "" {
+		return true
+	}
+	frac, ok := strings.CutPrefix(digits, ".")
+	return ok && frac != "" && strings.Trim(frac, "0123456789") == ""
 }
 
 // formulaStarts are the characters a spreadsheet reads a cell beginning

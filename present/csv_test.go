@@ -11,7 +11,8 @@ import (
 // which makes a cell a spreadsheet would run as a formula plain text.
 func TestTheCSVWriterMakesEveryFormulaTextAndEndsLinesWithLF(t *testing.T) {
 	t.Parallel()
-	record := []string{"=HYPERLINK(\"http://x\",\"y\")", "+44 20", "-3", "@SUM(A1)", "\tcmd", "\rcmd", "SMITH, \"Jo\"", "a=b", "", "2026-03-31"}
+	record := []string{"=HYPERLINK(\"http://x\",\"y\")", "+44 20", "-3+2", "@SUM(A1)", "\tcmd", "\rcmd", "SMITH, \"Jo\"", "a=b", "", "2026-03-31",
+		"-577", "-1.5", "+1.5", "-1.", "-.5", "-", "-1.5.2"}
 	var b bytes.Buffer
 	w := NewCSV(&b)
 	w.Write(record)
@@ -26,7 +27,10 @@ func TestTheCSVWriterMakesEveryFormulaTextAndEndsLinesWithLF(t *testing.T) {
 	if err != nil || len(got) != 1 {
 		t.Fatalf("%v: %q", err, got)
 	}
-	want := []string{"'=HYPERLINK(\"http://x\",\"y\")", "'+44 20", "'-3", "'@SUM(A1)", "'\tcmd", "'\rcmd", "SMITH, \"Jo\"", "a=b", "", "2026-03-31"}
+	// A negative number alone is left as the number it is (figures of
+	// accounts are negative); anything more after a minus is made text.
+	want := []string{"'=HYPERLINK(\"http://x\",\"y\")", "'+44 20", "'-3+2", "'@SUM(A1)", "'\tcmd", "'\rcmd", "SMITH, \"Jo\"", "a=b", "", "2026-03-31",
+		"-577", "-1.5", "'+1.5", "'-1.", "'-.5", "'-", "'-1.5.2"}
 	if !slices.Equal(got[0], want) {
 		t.Errorf("read back\n%q\nwant\n%q", got[0], want)
 	}

@@ -192,7 +192,7 @@ func TestAccountsCSVIsAHeaderAndARowAYear(t *testing.T) {
 	t.Parallel()
 	env, _ := meteredDemo(t)
 	r := run(t, "", env, "accounts", "00006400", "--years", "1", "--csv")
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\r\n"), "\r\n")
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	if r.code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[0], "company_number,period_start,period_end,made_up_to,transaction_id,consolidated,turnover,turnover_concept,") ||
 		!strings.HasPrefix(lines[1], "00006400,2024-04-01,2025-03-31,2025-03-31,"+demo.FilingWithXHTML+",false,1569093,uk-core:TurnoverRevenue,") {
 		t.Fatalf("exit %d:\n%s", r.code, r.stdout)

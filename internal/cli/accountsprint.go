@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -11,8 +10,8 @@ import (
 	"time"
 
 	"coview/figures"
+	"coview/present"
 	"coview/present/sanitize"
-	"coview/ui/table"
 )
 
 // accountsOutput is how coview accounts prints.
@@ -31,12 +30,17 @@ func writeAccounts(w io.Writer, out accountsOutput, c *companyAccounts, cols []a
 	switch out {
 	case accountsJSON:
 		for _, col := range cols {
-			bw.Write(sanitize.JSON(accountsObject(c, col)))
-			bw.WriteByte('\n')
+			writeJSON(bw, accountsObject(c, col), false)
 		}
 		return nil
 	case accountsCSV:
-		return table.WriteCSV(bw, accountsFields(), accountsRecords(c, cols))
+		cw := present.NewCSV(bw)
+		cw.Write(accountsFields())
+		for _, row := range accountsRecords(c, cols) {
+			cw.Write(row)
+		}
+		cw.Flush()
+		return cw.Error()
 	}
 	writeAccountsTables(bw, c, cols, out == accountsTable)
 	return nil
@@ -88,14 +92,12 @@ func accountsObject(c *companyAccounts, col accountsColumn) []byte {
 		if b.Len() > 1 {
 			b.WriteByte(',')
 		}
-		key, _ := json.Marshal(k)
-		b.Write(key)
+		b.Write(bytes.TrimSuffix(encodeJSON(k, ""), []byte("\n")))
 		b.WriteByte(':')
 		if _, isFigure := figures.ParseName(k); isFigure || k == "consolidated" {
 			b.WriteString(v)
 		} else {
-			s, _ := json.Marshal(v)
-			b.Write(s)
+			b.Write(bytes.TrimSuffix(encodeJSON(v, ""), []byte("\n")))
 		}
 	}
 	b.WriteByte('}')
