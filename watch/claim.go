@@ -146,7 +146,8 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 	r := &record{number: n, noted: map[string]string{}, sets: map[string]ListSnap{}, read: map[string]bool{}}
 	var profile, filings, noted, unfinished sql.NullString
 	var profileAt sql.NullInt64
-	err := tx.StmtContext(ctx, s.q.company).QueryRowContext(ctx, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &profile, &profileAt, &filings, &noted, &unfinished)
+	var version int
+	err := tx.StmtContext(ctx, s.q.company).QueryRowContext(ctx, s.registry, string(n)).Scan(&r.name, &r.version, &r.seeded, &version, &profile, &profileAt, &filings, &noted, &unfinished)
 	if err != nil {
 		return nil, err
 	}
@@ -154,13 +155,12 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 	if unfinished.Valid {
 		r.work = &work{}
 	}
+	unreadable := version != snapshotVersion
 	for _, f := range []struct {
 		v  sql.NullString
 		to any
 	}{{profile, &r.profile}, {filings, &r.filings}, {noted, &r.noted}, {unfinished, r.work}} {
-		if f.v.Valid {
-			json.Unmarshal([]byte(f.v.String), f.to)
-		}
+		unreadable = unreadable || decodeSnap(f.v, f.to) != nil
 	}
 	rows, err := tx.StmtContext(ctx, s.q.datasets).QueryContext(ctx, s.registry, string(n))
 	if err != nil {
@@ -168,15 +168,39 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var name, body string
+		var name string
+		var body sql.NullString
 		if err := rows.Scan(&name, &body); err != nil {
 			return nil, err
 		}
 		var l ListSnap
-		json.Unmarshal([]byte(body), &l)
+		unreadable = unreadable || decodeSnap(body, &l) != nil
 		r.sets[name] = l
 	}
-	return r, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if unreadable {
+		r.reseed()
+	}
+	return r, nil
+}
+
+// reseed forgets what the record holds of the company, which was kept in
+// another form or is damaged: its next reading records what is there,
+// as a first check does, and reports nothing (see snapshotVersion).
+func (r *record) reseed() {
+	r.seeded, r.profile, r.profileAt, r.filings = false, ProfileSnap{}, time.Time{}, FilingsSnap{}
+	r.noted, r.sets, r.work = map[string]string{}, map[string]ListSnap{}, nil
+}
+
+// decodeSnap reads a snapshot kept as JSON into to; a column that is
+// NULL is none, not an error.
+func decodeSnap(v sql.NullString, to any) error {
+	if !v.Valid {
+		return nil
+	}
+	return json.Unmarshal([]byte(v.String), to)
 }
 
 // commit writes what a check found of a company: its new record and its
@@ -185,19 +209,31 @@ func (s *Store) load(ctx context.Context, tx *sql.Tx, n api.Number) (*record, er
 // asked. With work left (a check cut short), the company is not checked
 // yet: the work is kept with what was read, for the next check.
 func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes []Change, at time.Time, left *work) (bool, error) {
-	profile, _ := json.Marshal(next.profile)
-	filings, _ := json.Marshal(next.filings)
-	noted, _ := json.Marshal(next.noted)
+	profile, err := json.Marshal(next.profile)
+	if err != nil {
+		return false, err
+	}
+	filings, err := json.Marshal(next.filings)
+	if err != nil {
+		return false, err
+	}
+	noted, err := json.Marshal(next.noted)
+	if err != nil {
+		return false, err
+	}
 	checked, unfinished := any(at.UnixMilli()), any(nil)
 	if left != nil {
-		body, _ := json.Marshal(left)
+		body, err := json.Marshal(left)
+		if err != nil {
+			return false, err
+		}
 		checked, unfinished = nil, string(body)
 	}
 	var ok bool
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
 		ok = false
 		res, err := tx.StmtContext(ctx, s.q.record).ExecContext(ctx,
-			next.name, next.seeded, checked, string(profile), ms(next.profileAt), string(filings), string(noted), unfinished,
+			next.name, next.seeded, checked, string(profile), ms(next.profileAt), string(filings), string(noted), unfinished, snapshotVersion,
 			s.registry, string(old.number), old.version)
 		if err != nil {
 			return err
@@ -213,7 +249,10 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 				}
 				continue
 			}
-			body, _ := json.Marshal(l)
+			body, err := json.Marshal(l)
+			if err != nil {
+				return err
+			}
 			if _, err := tx.StmtContext(ctx, s.q.keep).ExecContext(ctx,
 				s.registry, string(old.number), set, string(body), at.UnixMilli()); err != nil {
 				return err
@@ -222,7 +261,10 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 		recorded := s.now()
 		for i := range changes {
 			changes[i].RecordedAt = recorded.Truncate(time.Millisecond)
-			body, _ := json.Marshal(changes[i])
+			body, err := json.Marshal(changes[i])
+			if err != nil {
+				return err
+			}
 			res, err := tx.StmtContext(ctx, s.q.change).ExecContext(ctx,
 				s.registry, string(old.number), string(changes[i].Kind), changes[i].Date, string(body), recorded.UnixMilli())
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -42,9 +43,9 @@ func (s *Store) AddProfile(ctx context.Context, p *api.Profile) (bool, error) {
 	now := s.now()
 	var added bool
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO companies (registry, number, name, added_at, profile, profile_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-			s.registry, string(number), strings.TrimSpace(p.CompanyName), now.UnixMilli(), string(snap), now.UnixMilli())
+		res, err := tx.ExecContext(ctx, `INSERT INTO companies (registry, number, name, added_at, profile, profile_at, snapshot)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			s.registry, string(number), strings.TrimSpace(p.CompanyName), now.UnixMilli(), string(snap), now.UnixMilli(), snapshotVersion)
 		if err != nil {
 			return err
 		}
@@ -101,7 +102,7 @@ func (s *Store) Companies(ctx context.Context) ([]Company, error) {
 	var out []Company
 	err := s.retry(ctx, func() error {
 		out = out[:0]
-		rows, err := s.db.QueryContext(ctx, `SELECT c.number, c.name, c.profile, c.added_at, c.checked_at, c.profile_at, c.seeded,
+		rows, err := s.db.QueryContext(ctx, `SELECT c.number, c.name, c.snapshot, c.profile, c.added_at, c.checked_at, c.profile_at, c.seeded,
 				(SELECT count(*) FROM changes h WHERE h.registry = c.registry AND h.number = c.number AND h.seen_at IS NULL)
 			FROM companies c WHERE c.registry = ? ORDER BY c.number`, s.registry)
 		if err != nil {
@@ -110,13 +111,16 @@ func (s *Store) Companies(ctx context.Context) ([]Company, error) {
 		defer rows.Close()
 		for rows.Next() {
 			var c Company
+			var version int
 			var profile sql.NullString
 			var added, checked, profileAt sql.NullInt64
-			if err := rows.Scan(&c.Number, &c.Name, &profile, &added, &checked, &profileAt, &c.Seeded, &c.Unseen); err != nil {
+			if err := rows.Scan(&c.Number, &c.Name, &version, &profile, &added, &checked, &profileAt, &c.Seeded, &c.Unseen); err != nil {
 				return err
 			}
-			if profile.Valid {
-				json.Unmarshal([]byte(profile.String), &c.Profile)
+			if version != snapshotVersion || decodeSnap(profile, &c.Profile) != nil {
+				// Kept in another form, or damaged: as good as never read,
+				// which the next check puts right (see snapshotVersion).
+				c.Profile, c.Seeded, profileAt = ProfileSnap{}, false, sql.NullInt64{}
 			}
 			c.AddedAt, c.CheckedAt, c.ProfileAt = fromMS(added), fromMS(checked), fromMS(profileAt)
 			out = append(out, c)
@@ -172,7 +176,9 @@ func (s *Store) Changes(ctx context.Context, f Filter) ([]Change, error) {
 			if err := rows.Scan(&c.ID, &number, &name, &body, &recorded, &seen); err != nil {
 				return err
 			}
-			json.Unmarshal([]byte(body), &c)
+			if err := json.Unmarshal([]byte(body), &c); err != nil {
+				return fmt.Errorf("change %d of %s cannot be read (%v)", c.ID, number, err)
+			}
 			c.Number, c.CompanyName = api.Number(number), name
 			c.RecordedAt, c.SeenAt = fromMS(recorded), fromMS(seen)
 			out = append(out, c)

@@ -66,6 +66,13 @@ var migrations = [][]string{
 	{
 		`ALTER TABLE companies ADD COLUMN unfinished TEXT`,
 	},
+	// 4: the version of the form a company's snapshots are kept in
+	// (snapshotVersion), so that a snapshot written in another form is
+	// read as none rather than misread; those written so far are the
+	// first form.
+	{
+		`ALTER TABLE companies ADD COLUMN snapshot INTEGER NOT NULL DEFAULT 1`,
+	},
 }
 
 // SchemaVersion is the version of the schema this coview writes.

@@ -12,6 +12,14 @@ import (
 // as JSON: only what a diff compares and a list shows, never a whole
 // answer, so that the store stays small and the key-free.
 
+// snapshotVersion is the form the snapshots are kept in. A change to what
+// a snapshot holds, or to what its fields mean, is a new version: a
+// company whose snapshots are of another version, or cannot be read, is
+// seeded again (its next check records what is there and reports
+// nothing), rather than diffed against a snapshot misread as empty,
+// which would report every officer and charge as new.
+const snapshotVersion = 1
+
 // ProfileSnap is what is kept of a company's profile.
 type ProfileSnap struct {
 	Name          string   `json:"name"`

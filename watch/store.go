@@ -63,10 +63,10 @@ func (s *Store) prepare(ctx context.Context) error {
 			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?)
 			ORDER BY unfinished IS NULL, checked_at, number LIMIT ?`}, // a check cut short left it first, then never checked (NULL), then the least recently
 		{&s.q.claim, `UPDATE companies SET claimed_by = ?, claimed_until = ? WHERE registry = ? AND number = ?`},
-		{&s.q.company, `SELECT name, version, seeded, profile, profile_at, filings, noted, unfinished FROM companies WHERE registry = ? AND number = ?`},
+		{&s.q.company, `SELECT name, version, seeded, snapshot, profile, profile_at, filings, noted, unfinished FROM companies WHERE registry = ? AND number = ?`},
 		{&s.q.datasets, `SELECT name, body FROM datasets WHERE registry = ? AND number = ?`},
 		{&s.q.record, `UPDATE companies SET name = ?, version = version + 1, seeded = ?, checked_at = coalesce(?, checked_at),
-				profile = ?, profile_at = ?, filings = ?, noted = ?, unfinished = ?, claimed_by = NULL, claimed_until = NULL
+				profile = ?, profile_at = ?, filings = ?, noted = ?, unfinished = ?, snapshot = ?, claimed_by = NULL, claimed_until = NULL
 			WHERE registry = ? AND number = ? AND version = ?`},
 		{&s.q.forget, `DELETE FROM datasets WHERE registry = ? AND number = ? AND name = ?`},
 		{&s.q.keep, `INSERT INTO datasets (registry, number, name, body, read_at) VALUES (?, ?, ?, ?, ?)
