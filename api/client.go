@@ -61,18 +61,17 @@ type Client struct {
 	maxBody   int64
 	http      *http.Client
 
-	mu         sync.Mutex
-	key        string
-	rl         RateLimit
-	inFlight   int                                        // requests sent and not yet answered, for pacing
-	news       chan struct{}                              // closed when rl or inFlight change, to wake pace; see quotaNewsLocked
-	paceRounds int                                        // times pace looked at the quota, so tests can tell a wait from a spin
-	onWait     func(subject string, until time.Time) bool // see SetRateLimitWait
-	onNotice   func(Wait)                                 // see SetWaitNotice
-	maxWait    time.Duration
-	retries    int
-	backoff    time.Duration
-	clock      Clock
+	mu       sync.Mutex
+	key      string
+	rl       RateLimit
+	inFlight int                                        // requests sent and not yet answered, for pacing
+	news     chan struct{}                              // closed when rl or inFlight change, to wake pace; see quotaNewsLocked
+	onWait   func(subject string, until time.Time) bool // see SetRateLimitWait
+	onNotice func(Wait)                                 // see SetWaitNotice
+	maxWait  time.Duration
+	retries  int
+	backoff  time.Duration
+	clock    Clock
 }
 
 // New checks the base URL and builds a client.

@@ -134,7 +134,6 @@ func (c *Client) pace(ctx context.Context, subject string) error {
 	var latest time.Time // when this request goes out whatever the quota says
 	for {
 		c.mu.Lock()
-		c.paceRounds++
 		rl, now := c.rl, c.clock.Now()
 		if latest.IsZero() {
 			latest = now.Add(c.maxWait)

@@ -14,7 +14,8 @@ func TestACSVHasAHeaderQuotesAsRFC4180AndDefusesFormulas(t *testing.T) {
 	titles := []string{"Name", "Note"}
 	rows := [][]string{
 		{`SMITH, "Jo"`, "=1+2"},
-		{"+44 20", "-3"},
+		{"+44 20", "-3+2"},
+		{"-577", "-1.5"},
 		{"@SUM(A1)", "plain"},
 		{"", "a,b"},
 		{"\tcmd", "\rcmd"},
@@ -24,10 +25,12 @@ func TestACSVHasAHeaderQuotesAsRFC4180AndDefusesFormulas(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Lines end in LF, as every CSV coview writes (issue 31, item 33);
-	// a tab or a carriage return first is a formula too (item 10).
+	// a tab or a carriage return first is a formula too (item 10); a
+	// negative amount alone stays the number it is.
 	want := "Name,Note\n" +
 		`"SMITH, ""Jo""",'=1+2` + "\n" +
-		"'+44 20,'-3\n" +
+		"'+44 20,'-3+2\n" +
+		"-577,-1.5\n" +
 		"'@SUM(A1),plain\n" +
 		`,"a,b"` + "\n" +
 		"'\tcmd,\"'\rcmd\"\n"
@@ -38,7 +41,7 @@ func TestACSVHasAHeaderQuotesAsRFC4180AndDefusesFormulas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(recs[1], []string{`SMITH, "Jo"`, "'=1+2"}) || !slices.Equal(recs[4], []string{"", "a,b"}) {
+	if !slices.Equal(recs[1], []string{`SMITH, "Jo"`, "'=1+2"}) || !slices.Equal(recs[5], []string{"", "a,b"}) {
 		t.Fatalf("read back %q", recs)
 	}
 }
