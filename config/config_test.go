@@ -134,7 +134,7 @@ func TestTheFileItself(t *testing.T) {
 		{"a chosen file that is not there", Where{Path: filepath.Join(dir, "none.yaml"), Chosen: true, By: "COVIEW_CONFIG"}, "no such file (named by COVIEW_CONFIG)"},
 		{"a directory", Where{Path: dir, Chosen: true, By: "--config"}, "is a directory, not a settings file"},
 		{"an empty file", write(t, ""), ""},
-		{"only comments", write(t, Template), ""},
+		{"only comments", write(t, Template(Defaults{Connections: 500, PreviewWidth: 0.45})), ""},
 		{"an endless file", Where{Path: "/dev/zero", Chosen: true, By: "--config"}, "not a regular file"},
 		{"a file too large", large(t), "larger than 1 MiB"},
 	}
@@ -192,13 +192,13 @@ func TestLocate(t *testing.T) {
 func TestCreateWritesTheTemplateOnceAndNeverOverwrites(t *testing.T) {
 	t.Parallel()
 	p := filepath.Join(t.TempDir(), "coview", FileName)
-	if created, err := Create(p); err != nil || !created {
+	if created, err := Create(p, "# settings\n"); err != nil || !created {
 		t.Fatalf("first: %v %v", created, err)
 	}
 	if err := os.WriteFile(p, []byte("theme: dark\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if created, err := Create(p); err != nil || created {
+	if created, err := Create(p, "# settings\n"); err != nil || created {
 		t.Fatalf("second: %v %v", created, err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "theme: dark\n" {

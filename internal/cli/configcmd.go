@@ -229,6 +229,11 @@ func connectionsBudget(s config.Settings) int {
 	return connections.FreshBudget
 }
 
+// templateDefaults are the defaults the settings file's template states.
+func templateDefaults() config.Defaults {
+	return config.Defaults{Connections: connections.FreshBudget, PreviewWidth: layout.DefaultFraction}
+}
+
 func orDefault(v, d string) string {
 	if v == "" {
 		return d
@@ -242,7 +247,7 @@ func runConfigEdit(cmd *cobra.Command, env Env) error {
 		return &exitError{code: exitFailure, msg: st.whereErr.Error()}
 	}
 	path := st.where.Path
-	created, err := config.Create(path)
+	created, err := config.Create(path, config.Template(templateDefaults()))
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("cannot make the settings file: %v", err)}
 	}
