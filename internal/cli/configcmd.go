@@ -39,9 +39,10 @@ The file is YAML, at $XDG_CONFIG_HOME/coview/config.yaml (else
     back: [backspace, h]
 
 Every command reads it. Something wrong in it is said on stderr with the
-file and the line, and coview goes on with the default for that setting;
-a key given to two actions is refused, naming both. The API key is never
-read from it.`
+file and the line (by the browser, on its screen when it starts), and
+coview goes on with the default for that setting; a key given to two
+actions is refused, naming both. Only a regular file is read. The API key
+is never read from it.`
 
 // newConfigCommand is "coview config": the settings file.
 func newConfigCommand(env Env) *cobra.Command {

@@ -240,3 +240,17 @@ func TestTheTemplateStatesTheDefaults(t *testing.T) {
 		}
 	}
 }
+
+// The browser shows the settings' problems on its screen; when it does
+// not start after all, they are said on stderr, before the error, once.
+func TestTheSettingsProblemsAreSaidOnceWhenTheBrowserDoesNotStart(t *testing.T) {
+	t.Parallel()
+	file := settingsFile(t, "thme: light\n")
+	for _, args := range [][]string{{}, {"--json", "--plain", "00006400"}} {
+		r := run(t, "", map[string]string{"COVIEW_CONFIG": file}, args...)
+		said := strings.Count(r.stderr, "coview: settings: "+file+":1: thme is no setting")
+		if r.code != 2 || said != 1 || strings.Index(r.stderr, "settings:") > strings.LastIndex(r.stderr, "coview:") {
+			t.Errorf("%q: exit %d, the problem said %d times, stderr:\n%s", args, r.code, said, r.stderr)
+		}
+	}
+}
