@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // FileName is the settings file inside coview's config directory.
@@ -53,11 +55,47 @@ type Problem struct {
 	Text string
 }
 
+// String is the problem as a warning says it, with every character a
+// terminal would obey, or that would reorder the line, written as an
+// escape (\x1b, \u202e): the file's names and its path are not coview's.
 func (p Problem) String() string {
 	if p.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Text)
+		return escaped(fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Text))
 	}
-	return p.File + ": " + p.Text
+	return escaped(p.File + ": " + p.Text)
+}
+
+// escaped is s with each character that is not printable (a space is)
+// and each byte that is not UTF-8 written as Go writes it in a quoted
+// string.
+func escaped(s string) string {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, unprintable) {
+		return s
+	}
+	var b strings.Builder
+	for s != "" {
+		r, n := utf8.DecodeRuneInString(s)
+		if unprintable(r) || r == utf8.RuneError && n == 1 {
+			q := strconv.QuoteToASCII(s[:n])
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return b.String()
+}
+
+func unprintable(r rune) bool { return r != ' ' && !strconv.IsPrint(r) }
+
+// shown is a name or a path from the file as a problem quotes it: as it
+// is when every character of it is printable, else quoted with escapes,
+// as a value is (valueWords).
+func shown(s string) string {
+	if escaped(s) == s && !strings.ContainsAny(s, `"\`) {
+		return s
+	}
+	return strconv.Quote(s)
 }
 
 // Where is the settings file to read and who chose it.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -133,8 +134,9 @@ func TestTheFileItself(t *testing.T) {
 		{"a chosen file that is not there", Where{Path: filepath.Join(dir, "none.yaml"), Chosen: true, By: "COVIEW_CONFIG"}, "no such file (named by COVIEW_CONFIG)"},
 		{"a directory", Where{Path: dir, Chosen: true, By: "--config"}, "is a directory, not a settings file"},
 		{"an empty file", write(t, ""), ""},
-		{"only comments", write(t, Template), ""},
-		{"an endless file", Where{Path: "/dev/zero", Chosen: true, By: "--config"}, "larger than 1 MiB"},
+		{"only comments", write(t, Template(Defaults{Connections: 500, PreviewWidth: 0.45})), ""},
+		{"an endless file", Where{Path: "/dev/zero", Chosen: true, By: "--config"}, "not a regular file"},
+		{"a file too large", large(t), "larger than 1 MiB"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -190,13 +192,13 @@ func TestLocate(t *testing.T) {
 func TestCreateWritesTheTemplateOnceAndNeverOverwrites(t *testing.T) {
 	t.Parallel()
 	p := filepath.Join(t.TempDir(), "coview", FileName)
-	if created, err := Create(p); err != nil || !created {
+	if created, err := Create(p, "# settings\n"); err != nil || !created {
 		t.Fatalf("first: %v %v", created, err)
 	}
 	if err := os.WriteFile(p, []byte("theme: dark\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if created, err := Create(p); err != nil || created {
+	if created, err := Create(p, "# settings\n"); err != nil || created {
 		t.Fatalf("second: %v %v", created, err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "theme: dark\n" {
@@ -218,6 +220,68 @@ func TestKeyNames(t *testing.T) {
 	for _, k := range []string{"", " ", "ctrl+", "f0", "f21", "f05", "enterr", "ctrl+c", "xy"} {
 		if keyProblem(k) == "" {
 			t.Errorf("%q taken as a key", k)
+		}
+	}
+}
+
+// large is a settings file of over 1 MiB of comments.
+func large(t *testing.T) Where {
+	t.Helper()
+	return write(t, strings.Repeat("# a comment, and another, and another\n", 30000))
+}
+
+// Every problem is said with what a terminal would obey written as an
+// escape: the names, values and paths in a settings file are not
+// coview's, and a warning goes to a terminal.
+func TestAProblemNeverWritesWhatATerminalWouldObey(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hostile := filepath.Join(dir, "\x1b]0;pwned\x07\u202egnp.exe")
+	if err := os.WriteFile(hostile, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, text string
+		says       string
+	}{
+		{"a setting's name with an OSC", "\"\\e]0;pwned\\a\": 1\n", `"\x1b]0;pwned\a" is no setting`},
+		{"a budget's name turned around", "budgets:\n  \"\\u202Egnp.exe\": 3\n", `"budgets.\u202egnp.exe" is no setting`},
+		{"an action's name with a CSI", "keys:\n  \"\\e[2Jquit\": x\n", `"keys.\x1b[2Jquit" is no setting`},
+		{"a name set twice", "\"\\e[31m\": 1\n\"\\e[31m\": 2\n", `"\x1b[31m" is set twice`},
+		{"a download directory that is not there", "download_dir: \"/no/\\e]0;pwned\\a\"\n", `download_dir: "/no/\x1b]0;pwned\a": no such file`},
+		{"a download directory that is a file", "download_dir: \"" + strings.NewReplacer("\x1b", `\e`, "\x07", `\a`, "\u202e", `\u202E`).Replace(hostile) + "\"\n", `\u202egnp.exe" is not a directory`},
+		{"a key that is a control character", "keys:\n  quit: \"\\e\"\n", `"\x1b" is no key`},
+		{"a key that turns the line around", "keys:\n  quit: \"\\u202E\"\n", `"\u202e" is no key`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, problems := Load(write(t, c.text), theActions, env(nil))
+			var said []string
+			for _, p := range problems {
+				assertPrintable(t, p.String())
+				said = append(said, p.String())
+			}
+			if !strings.Contains(strings.Join(said, "\n"), c.says) {
+				t.Errorf("%q does not say %q", said, c.says)
+			}
+		})
+	}
+	t.Run("the file's own path", func(t *testing.T) {
+		t.Parallel()
+		_, problems := Load(Where{Path: hostile + ".yaml", Chosen: true, By: "COVIEW_CONFIG"}, theActions, env(nil))
+		if len(problems) != 1 {
+			t.Fatalf("problems %v", problems)
+		}
+		assertPrintable(t, problems[0].String())
+	})
+}
+
+func assertPrintable(t *testing.T, s string) {
+	t.Helper()
+	for _, r := range s {
+		if r != ' ' && !strconv.IsPrint(r) {
+			t.Errorf("%q holds %U", s, r)
 		}
 	}
 }

@@ -41,7 +41,7 @@ func keyProblem(k string) string {
 	switch {
 	case k == "ctrl+c":
 		return "ctrl+c always quits and cannot be bound to anything else"
-	case utf8.RuneCountInString(base) == 1 && base != " " && strings.TrimSpace(base) != "":
+	case utf8.RuneCountInString(base) == 1 && base != " " && strings.TrimSpace(base) != "" && !unprintable([]rune(base)[0]):
 		return ""
 	case namedKeys.Get()[base] || isFunctionKey(base):
 		return ""

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"go.yaml.in/yaml/v3"
 
@@ -43,30 +44,64 @@ func Load(w Where, actions func() []Action, getenv func(string) string) (Setting
 }
 
 // read is the file's text, or the problem that kept it unread. A default
-// file that does not exist is no problem: most people have none.
+// file that does not exist is no problem: most people have none. Only a
+// regular file (or a link to one) is read: a named pipe would hold coview
+// at the open until something wrote to it, deaf to ctrl+c, and a device
+// (a terminal) at the read.
 func read(w Where) ([]byte, *Problem) {
 	problem := func(text string) *Problem { return &Problem{File: w.Path, Text: text} }
-	f, err := os.Open(w.Path)
+	unread := func(err error) *Problem {
+		return problem(fmt.Sprintf("cannot be read (%s); going on with the defaults", reason(err)))
+	}
+	fi, err := os.Stat(w.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && !w.Chosen:
 		return nil, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, problem(fmt.Sprintf("no such file (named by %s); going on with the defaults (coview config edit makes one)", w.By))
 	case err != nil:
-		return nil, problem(fmt.Sprintf("cannot be read (%s); going on with the defaults", reason(err)))
+		return nil, unread(err)
+	case !fi.Mode().IsRegular():
+		return nil, problem(notRegular(fi.Mode()))
+	}
+	// Without waiting: a named pipe put there since the look opens at
+	// once, and what was opened is looked at again before a byte is read.
+	f, err := os.OpenFile(w.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, unread(err)
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, problem("is a directory, not a settings file; going on with the defaults")
+	if fi, err := f.Stat(); err != nil {
+		return nil, unread(err)
+	} else if !fi.Mode().IsRegular() {
+		return nil, problem(notRegular(fi.Mode()))
 	}
 	body, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	switch {
 	case err != nil:
-		return nil, problem(fmt.Sprintf("cannot be read (%s); going on with the defaults", reason(err)))
+		return nil, unread(err)
 	case len(body) > maxFileSize:
 		return nil, problem("is larger than 1 MiB, which no settings file is; going on with the defaults")
 	}
 	return body, nil
+}
+
+// notRegular says what the settings path is instead of a file.
+func notRegular(mode fs.FileMode) string {
+	var what string
+	switch {
+	case mode.IsDir():
+		return "is a directory, not a settings file; going on with the defaults"
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket"
+	case mode&fs.ModeDevice != 0:
+		what = "a device"
+	default:
+		what = "of an unknown kind"
+	}
+	return "is " + what + ", not a regular file: only a file is read as settings; going on with the defaults"
 }
 
 // reason is an error's own words without the path, which the problem
@@ -151,7 +186,7 @@ func (r *reader) pairs(m *yaml.Node, in string) [][2]*yaml.Node {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		if first, dup := seen[k.Value]; dup {
-			r.say(k.Line, "%s%s is set twice (first on line %d); the first is kept", in, k.Value, first)
+			r.say(k.Line, "%s is set twice (first on line %d); the first is kept", shown(in+k.Value), first)
 			continue
 		}
 		seen[k.Value] = k.Line
@@ -165,7 +200,7 @@ func (r *reader) unknown(k *yaml.Node, in string, known []string) {
 	if near := nearest(k.Value, known); near != "" {
 		hint = fmt.Sprintf("; did you mean %s%s?", in, near)
 	}
-	r.say(k.Line, "%s%s is no setting coview has%s (the settings are %s); it is ignored", in, k.Value, hint, strings.Join(known, ", "))
+	r.say(k.Line, "%s is no setting coview has%s (the settings are %s); it is ignored", shown(in+k.Value), hint, strings.Join(known, ", "))
 }
 
 func (r *reader) theme(v *yaml.Node) {
@@ -195,9 +230,9 @@ func (r *reader) downloadDir(v *yaml.Node) {
 	fi, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		r.say(v.Line, "download_dir: %s: %s; make it or name another (documents go where they would without it)", dir, reason(err))
+		r.say(v.Line, "download_dir: %s: %s; make it or name another (documents go where they would without it)", shown(dir), reason(err))
 	case !fi.IsDir():
-		r.say(v.Line, "download_dir: %s is not a directory (documents go where they would without it)", dir)
+		r.say(v.Line, "download_dir: %s is not a directory (documents go where they would without it)", shown(dir))
 	default:
 		r.s.DownloadDir, r.s.Lines["download_dir"] = filepath.Clean(dir), v.Line
 	}

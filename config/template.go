@@ -6,11 +6,24 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
+// Defaults are the defaults the template states, given by the packages
+// that hold them (connections, the browser's layout), so that it cannot
+// state others.
+type Defaults struct {
+	Connections  int     // a walk's budget before the registry has reported its quota
+	PreviewWidth float64 // the preview's fraction of the window
+}
+
 // Template is the file coview config edit starts from: every setting,
-// commented out, with what it takes.
-const Template = `# coview's settings. Every line is optional; coview config show prints
+// commented out, with what it takes and its default.
+func Template(d Defaults) string {
+	return fmt.Sprintf(template, d.Connections, strconv.FormatFloat(d.PreviewWidth, 'f', -1, 64))
+}
+
+const template = `# coview's settings. Every line is optional; coview config show prints
 # what is in effect, and where each setting came from.
 
 # Colours for a dark or light terminal: auto asks the terminal, light or
@@ -23,9 +36,12 @@ const Template = `# coview's settings. Every line is optional; coview config sho
 # coview document, the current directory).
 # download_dir: ~/Documents/filings
 
-# The most requests a walk sends when no --budget is given.
+# The most requests a walk sends when no --budget is given. By default,
+# coview connections (and x in the browser) sends what is left of the
+# quota less a margin (%[1]d before the registry has said how much is left),
+# and coview watch check as many as the quota allows.
 # budgets:
-#   connections: 120
+#   connections: %[1]d
 #   watch_check: 300
 
 # The preview of the row under a list's cursor (p turns it off and on, P
@@ -35,7 +51,7 @@ const Template = `# coview's settings. Every line is optional; coview config sho
 # preview:
 #   show: true
 #   position: right
-#   width: 0.45
+#   width: %[2]s
 
 # Clicks and the wheel in the browser. While it is on, shift-drag selects
 # text (in most terminals).
@@ -51,10 +67,10 @@ const Template = `# coview's settings. Every line is optional; coview config sho
 # The API key is never read from this file: use coview auth login.
 `
 
-// Create writes the template at path unless a file is there already
+// Create writes text (the template) at path unless a file is there already
 // (it is then left as it is, and created is false): whole, through a
 // temporary file renamed into place, in a directory made if need be.
-func Create(path string) (created bool, err error) {
+func Create(path, text string) (created bool, err error) {
 	if _, err := os.Stat(path); err == nil {
 		return false, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -69,7 +85,7 @@ func Create(path string) (created bool, err error) {
 		return false, err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(Template); err != nil {
+	if _, err := tmp.WriteString(text); err != nil {
 		tmp.Close()
 		return false, err
 	}

@@ -93,9 +93,9 @@ func TestAuthLoginRefusesBadKeysAndStoresNothing(t *testing.T) {
 		code        int
 		msg         string
 	}{
-		{"a key the registry rejects", badKey + "\n", nil, 3, "did not accept the key"},
-		{"a key that is not UUID-shaped", "hunter2\n", nil, 3, "nothing was stored"}, // issue 20, item 25: an authentication failure
-		{"nothing on stdin", "", nil, 2, "no key on stdin"},
+		{"a key the registry rejects", badKey + "\n", []string{"--insecure-storage"}, 3, "did not accept the key"},
+		{"a key that is not UUID-shaped", "hunter2\n", []string{"--insecure-storage"}, 3, "nothing was stored"}, // issue 20, item 25: an authentication failure
+		{"nothing on stdin", "", []string{"--insecure-storage"}, 2, "no key on stdin"},
 		{"a key given as an argument", "", []string{goodKey}, 2, "shell history"},
 		{"no keyring on this machine", goodKey + "\n", nil, 1, "--insecure-storage"},
 	}
@@ -111,6 +111,28 @@ func TestAuthLoginRefusesBadKeysAndStoresNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(strings.TrimPrefix(env[2], "XDG_CONFIG_HOME="), "coview")); !os.IsNotExist(err) {
 		t.Fatalf("a refused login wrote to the config directory: %v", err)
+	}
+}
+
+// Where there is no keyring (no session bus, as over SSH) auth login
+// says so at once, with what works instead, and asks the registry
+// nothing: it checked the key first, said the registry accepted it, and
+// only then failed to keep it.
+func TestAuthLoginWithNoKeyringSaysSoBeforeCheckingTheKey(t *testing.T) {
+	t.Parallel()
+	asked := make(chan string, 10)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked <- r.URL.Path
+		w.WriteHeader(404)
+	}))
+	t.Cleanup(srv.Close)
+	r := runCoview(t, cleanEnv(t), goodKey+"\n", "auth", "login", "--base-url", srv.URL)
+	if r.code != 1 || !strings.Contains(r.stderr, "there is no keyring here (no session bus)") ||
+		!strings.Contains(r.stderr, "coview auth login --insecure-storage") || strings.Contains(r.stderr, "accepted") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if len(asked) > 0 {
+		t.Fatalf("the registry was asked %s before the keyring was found missing", <-asked)
 	}
 }
 

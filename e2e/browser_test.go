@@ -176,7 +176,9 @@ func TestEndToEndErrorsAreStyledOnATerminal(t *testing.T) {
 func TestEndToEndSIGINTAtTheKeyPromptRestoresEcho(t *testing.T) {
 	t.Parallel()
 	srv := keyCheckingRegistry(t, goodKey)
-	s := startTmux(t, 100, 20, cleanEnv(t), "auth", "login", "--base-url", srv.URL)
+	// --insecure-storage: there is no keyring here, which login says
+	// before it asks.
+	s := startTmux(t, 100, 20, cleanEnv(t), "auth", "login", "--insecure-storage", "--base-url", srv.URL)
 	s.waitFor("Paste your REST API key (it will not be shown)")
 	shell := strings.TrimSpace(s.tmux("display-message", "-p", "#{pane_pid}"))
 	out, err := exec.Command("pgrep", "-P", shell).Output()

@@ -34,23 +34,58 @@ func readVerification(v *api.IdentityVerification, now time.Time) verification {
 	return r
 }
 
-// identityCell is the verification in a word or two, for a column of a
-// list that leaves the name room: "verified", "due 14 Dec 2026",
-// "overdue" (the person's page has the dates), or "" when the registry
-// says nothing; and the accent it takes.
+// identityCell is the verification in a few words, for a column of a
+// list that leaves the name room: "verified 2 Oct 2025", the statement
+// "due in 22 days", "overdue by 9 days" (the person's page has the
+// dates), or "" when the registry says nothing; and the accent it takes.
 func identityCell(v *api.IdentityVerification, now time.Time) (string, AccentKind) {
 	r := readVerification(v, now)
 	switch {
 	case v == nil:
 		return "", 0
+	case r.verified && strings.TrimSpace(v.IdentityVerifiedOn) != "":
+		return clean("verified " + labels.Date(v.IdentityVerifiedOn)), Verified
 	case r.verified:
 		return "verified", Verified
 	case r.overdue:
-		return "overdue", Overdue
+		return clean(r.countdown(now)), Overdue
 	case r.due != "":
+		if c := r.countdown(now); c != "" {
+			return "due " + c, 0
+		}
 		return clean("due " + labels.Date(r.due)), 0
 	}
 	return "", 0
+}
+
+// countdown is how far the statement's due date is from today: "in 22
+// days", "today", "tomorrow", "overdue by 9 days"; "" when it is no date.
+func (r verification) countdown(now time.Time) string {
+	if len(r.due) < 10 {
+		return ""
+	}
+	c, _ := Countdown(r.due[:10], now)
+	return strings.TrimPrefix(c, "due ")
+}
+
+// dueCounted is the statement's due date with the days to it: "due 14
+// Dec 2026 (in 22 days)".
+func (r verification) dueCounted(now time.Time) string {
+	s := "due " + labels.Date(r.due)
+	if c := r.countdown(now); c != "" {
+		s += " (" + c + ")"
+	}
+	return s
+}
+
+// dueAhead is the statement's due date, with the days to it while it is
+// still to come: a verified person's statement may have been made by its
+// day, which the registry does not say.
+func (r verification) dueAhead(now time.Time) string {
+	if c := r.countdown(now); strings.HasPrefix(c, "overdue") {
+		return "due " + labels.Date(r.due)
+	}
+	return r.dueCounted(now)
 }
 
 // identityRows are the verification in full, for a person's page: when
@@ -69,9 +104,9 @@ func identityRows(v *api.IdentityVerification, now time.Time) []Row {
 	case r.verified:
 		rows = append(rows, Row{Label: "Identity", Value: "identity verified", Tone: Good})
 	case r.overdue:
-		rows = append(rows, Row{Label: "Identity", Value: clean("verification statement overdue: it was due " + labels.Date(r.due)), Tone: Warning})
+		rows = append(rows, Row{Label: "Identity", Value: clean("verification statement " + r.countdown(now) + ": it was due " + labels.Date(r.due)), Tone: Warning})
 	case r.due != "":
-		rows = append(rows, Row{Label: "Identity", Value: clean("verification statement due " + labels.Date(r.due))})
+		rows = append(rows, Row{Label: "Identity", Value: clean("verification statement " + r.dueCounted(now))})
 	}
 	if from := strings.TrimSpace(v.AppointmentVerificationStartOn); from != "" {
 		span := "from " + labels.Date(from)
@@ -83,11 +118,11 @@ func identityRows(v *api.IdentityVerification, now time.Time) []Row {
 	if from := strings.TrimSpace(v.AppointmentVerificationStatementDate); from != "" {
 		when := "from " + labels.Date(from)
 		if r.due != "" {
-			when += ", due " + labels.Date(r.due)
+			when += ", " + r.dueAhead(now)
 		}
 		rows = add(rows, "Statement", clean(when))
 	} else if r.verified && r.due != "" {
-		rows = add(rows, "Statement", clean("due "+labels.Date(r.due)))
+		rows = add(rows, "Statement", clean(r.dueAhead(now)))
 	}
 	if acsp := clean(v.AuthorisedCorporateServiceProviderName); acsp != "" {
 		rows = add(rows, "Verified by", acsp+", an authorised corporate service provider")

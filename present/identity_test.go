@@ -43,10 +43,10 @@ func TestAnOfficersPageSaysWhetherTheyHaveVerifiedTheirIdentity(t *testing.T) {
 			"Preferred name: Nell Hargreave",
 		}},
 		{"a statement still to come", "/company/00006400/appointments/QzGyWRag1vxZmTAoPFGM2Cxgews", []string{
-			"Identity: verification statement due 14 Dec 2026",
+			"Identity: verification statement due 14 Dec 2026 (in 21 days)",
 		}},
 		{"a statement past its day, as a warning", "/company/00006407/appointments/J-xmpef_Ygl2j5Jsv4OEYBWiM4b", []string{
-			"Identity: ! verification statement overdue: it was due 14 Feb 2026",
+			"Identity: ! verification statement overdue by 282 days: it was due 14 Feb 2026",
 		}},
 	}
 	c := demoRegistry(t)
@@ -82,10 +82,10 @@ func TestTheOfficerListHasAnIdentityColumn(t *testing.T) {
 			accents[it.Cells[0]] = a.Kind
 		}
 	}
-	if cells["HARGREAVE, Eleanor Mabel"] != "verified" || accents["HARGREAVE, Eleanor Mabel"] != Verified {
+	if cells["HARGREAVE, Eleanor Mabel"] != "verified 2 Oct 2025" || accents["HARGREAVE, Eleanor Mabel"] != Verified {
 		t.Errorf("Hargreave: %q, accent %v", cells["HARGREAVE, Eleanor Mabel"], accents["HARGREAVE, Eleanor Mabel"])
 	}
-	if cells["ABERNATHY-QUAYLE, Rosalind Jane"] != "due 14 Dec 2026" || accents["ABERNATHY-QUAYLE, Rosalind Jane"] != 0 {
+	if cells["ABERNATHY-QUAYLE, Rosalind Jane"] != "due in 21 days" || accents["ABERNATHY-QUAYLE, Rosalind Jane"] != 0 {
 		t.Errorf("Abernathy-Quayle: %q", cells["ABERNATHY-QUAYLE, Rosalind Jane"])
 	}
 	if cells["PEMBERTHY, Isolde Grace"] != "" {
@@ -115,9 +115,9 @@ func TestAStatementIsOverdueOnlyAfterItsDay(t *testing.T) {
 		cell string
 		kind AccentKind
 	}{
-		{"the day before", due, time.Date(2026, 2, 13, 23, 0, 0, 0, time.UTC), "due 14 Feb 2026", 0},
-		{"on the day", due, time.Date(2026, 2, 14, 23, 0, 0, 0, time.UTC), "due 14 Feb 2026", 0},
-		{"the day after", due, time.Date(2026, 2, 15, 0, 1, 0, 0, time.UTC), "overdue", Overdue},
+		{"the day before", due, time.Date(2026, 2, 13, 23, 0, 0, 0, time.UTC), "due tomorrow", 0},
+		{"on the day", due, time.Date(2026, 2, 14, 23, 0, 0, 0, time.UTC), "due today", 0},
+		{"the day after", due, time.Date(2026, 2, 15, 0, 1, 0, 0, time.UTC), "overdue by 1 day", Overdue},
 		{"verified for the role, long after", verified, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "verified", Verified},
 		{"nothing said", nil, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "", 0},
 		{"a due date that is not a date", &api.IdentityVerification{AppointmentVerificationStatementDueOn: "soon"}, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), "due soon", 0},
@@ -141,5 +141,36 @@ func TestAPSCsControlIsAlsoInTheRegistrysWords(t *testing.T) {
 	want := ": The person holds, directly or indirectly, more than 50% but not more than 75% of the shares in the company."
 	if !strings.HasPrefix(got, want) || strings.Count(got, "\n") != 2 {
 		t.Errorf("got:\n%s\nwant three sentences, the first %q", got, want)
+	}
+}
+
+// The statement's due date is counted down while it is to come; once
+// passed, a verified person's is only dated (the registry does not say
+// whether the statement was made), an unverified one's is overdue.
+func TestAStatementsDueDateIsCountedDown(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		v    *api.IdentityVerification
+		want string
+	}{
+		{"verified, the statement to come", &api.IdentityVerification{IdentityVerifiedOn: "2026-11-01", AppointmentVerificationStatementDueOn: "2026-11-30"},
+			"Identity: + identity verified on 1 Nov 2026\nStatement: due 30 Nov 2026 (in 7 days)"},
+		{"verified, the statement's day passed", &api.IdentityVerification{IdentityVerifiedOn: "2026-11-01", AppointmentVerificationStatementDate: "2026-11-01", AppointmentVerificationStatementDueOn: "2026-11-15"},
+			"Identity: + identity verified on 1 Nov 2026\nStatement: from 1 Nov 2026, due 15 Nov 2026"},
+		{"not verified, due tomorrow", &api.IdentityVerification{AppointmentVerificationStatementDueOn: "2026-11-24"},
+			"Identity: verification statement due 24 Nov 2026 (tomorrow)"},
+		{"not verified, a week late", &api.IdentityVerification{AppointmentVerificationStatementDueOn: "2026-11-16"},
+			"Identity: ! verification statement overdue by 7 days: it was due 16 Nov 2026"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := strings.Join(rowsText(&Page{Sections: []Section{{Title: "x", Rows: identityRows(tt.v, now)}}}, "x"), "\n")
+			if got != tt.want {
+				t.Errorf("rows:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
 	}
 }

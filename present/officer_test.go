@@ -17,7 +17,7 @@ func TestAnOfficersAppointmentInFull(t *testing.T) {
 		{"a director with a former name", "/company/00006400/appointments/QzGyWRag1vxZmTAoPFGM2Cxgews", map[string][]string{
 			"Appointment": {"Name: ABERNATHY-QUAYLE, Rosalind Jane", "Role: Director", "Appointed: 14 Feb 2022",
 				"Appointments: every appointment of ABERNATHY-QUAYLE, Rosalind Jane",
-				"Nationality: British", "Occupation: Finance Director", "Resident in: England", "Born: Feb 1981", "Identity: verification statement due 14 Dec 2026",
+				"Nationality: British", "Occupation: Finance Director", "Resident in: England", "Born: Feb 1981", "Identity: verification statement due 14 Dec 2026 (in 21 days)",
 				"Former names: Rosalind Jane Quayle",
 				"Address: Unit 4, The Old Marmalade Works", ": 17 Treacle Lane", ": Nettlecombe Trading Estate", ": Little Puddleford", ": Wessex", ": ZZ6 4AA", ": England"},
 		}},

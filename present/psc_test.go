@@ -33,8 +33,8 @@ func TestThePSCListSaysWhoHasControlInWords(t *testing.T) {
 	}{
 		{"individuals, a ceased one dim and a protected one without a name", "/company/00006411/persons-with-significant-control",
 			"4 people with significant control: 3 active, 1 ceased", []string{
-				"Mrs Wilhelmina Joan Sprockett | Individual | 1 Mar 2020 |  | verified | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors",
-				"Mr Barnaby Fitzwilliam Tremlett-Oddie | Individual | 6 Apr 2016 |  | overdue | owns 25–50% of shares; holds 25–50% of voting rights",
+				"Mrs Wilhelmina Joan Sprockett | Individual | 1 Mar 2020 |  | verified 20 Feb 2026 | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors",
+				"Mr Barnaby Fitzwilliam Tremlett-Oddie | Individual | 6 Apr 2016 |  | overdue by 162 days | owns 25–50% of shares; holds 25–50% of voting rights",
 				"Protected: details withheld | Protected | 4 Nov 2019 |  |  | ",
 				"Mr Ambrose Pellinore Sprockett | Individual | 6 Apr 2016 | 29 Feb 2020 |  | owns 50–75% of shares; holds 50–75% of voting rights; can appoint or remove directors (dim)",
 			}},

@@ -102,7 +102,7 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 	case r.Sort:
 		return m.page.Update(table.SortMsg{By: r.SortBy})
 	case r.Theme != "":
-		m.opts.Theme = r.Theme
+		m.opts.Settings.Theme = r.Theme
 		return tea.Batch(m.background(), m.c.Flash("Theme: "+r.Theme+".", false))
 	}
 	return nil

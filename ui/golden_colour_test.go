@@ -54,7 +54,7 @@ func TestGoldenColours(t *testing.T) {
 			for _, size := range sc.sizes {
 				t.Run(fmt.Sprintf("%s_%s_%dx%d", sc.name, theme, size.w, size.h), func(t *testing.T) {
 					t.Parallel()
-					m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}, Theme: theme})
+					m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{}, Settings: Settings{Theme: theme}})
 					send(t, m, m.background()())
 					send(t, m, tea.WindowSizeMsg{Width: size.w, Height: size.h})
 					sc.setup(t, m)

@@ -66,3 +66,24 @@ func TestTheHelpsFilterMovesClearsAndCloses(t *testing.T) {
 		t.Errorf("enter did not show the source: %+v", place(m))
 	}
 }
+
+// Typed in the help, a command's name lists it first, before those whose
+// words only hold what was typed, and enter runs it: sort is :sort, not
+// :save, which saves the list "as filtered and sorted".
+func TestTheHelpListsTheBestMatchFirstAndEnterRunsIt(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{Documents: noDocuments{}, DownloadDir: func() string { return t.TempDir() }})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	follow(t, m, "00006400", "Officers")
+	press(t, m, "?")
+	typeText(t, m, "sort")
+	s := screen(m)
+	sortAt, saveAt := strings.Index(s, ":sort"), strings.Index(s, ":save")
+	if sortAt < 0 || saveAt < 0 || sortAt > saveAt || !strings.Contains(s, "▸ s") {
+		t.Fatalf("typing sort does not list :sort first, picked:\n%s", s)
+	}
+	press(t, m, "enter")
+	if !m.cmd.Active() || !strings.Contains(screen(m), ":sort ") {
+		t.Fatalf("enter did not open the line on sort:\n%s", screen(m))
+	}
+}

@@ -64,12 +64,12 @@ func New(opts Options) tea.Model {
 func newModel(ctx context.Context, opts Options) *model {
 	ctx, cancel := context.WithCancel(ctx)
 	c := common.New(ctx, opts.Registry, opts.Now)
-	c.Keys.Rebind(opts.Keys)
+	c.Keys.Rebind(opts.Settings.Keys)
 	c.Downloads = opts.DownloadDir
-	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory(), mouse: !opts.Layout.NoMouse}
+	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory(), mouse: !opts.Settings.Layout.NoMouse}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir)
-	m.preview = layout.NewPreview(c, opts.Layout.Preview, m.makers.build)
+	m.preview = layout.NewPreview(c, opts.Settings.Layout.Preview, m.makers.build)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.cmd = newCmdline(m)
 	m.dl = download.New(c, download.Options{Docs: opts.Documents, Dir: opts.DownloadDir, OpenFile: opts.OpenFile})
@@ -82,7 +82,8 @@ func newModel(ctx context.Context, opts Options) *model {
 	if opts.NeedKey {
 		m.keys = keyscreen.New(c, "", m.keyOptions())
 	}
-	m.restyle(opts.Theme != "light")
+	m.trouble.showSettings(opts.Settings.Problems)
+	m.restyle(opts.Settings.Theme != "light")
 	return m
 }
 
@@ -102,7 +103,7 @@ func (m *model) Init() tea.Cmd {
 // theme says it, answers for it: every part then styles itself as it
 // would for the terminal's own answer.
 func (m *model) background() tea.Cmd {
-	switch m.opts.Theme {
+	switch m.opts.Settings.Theme {
 	case "light":
 		return func() tea.Msg { return tea.BackgroundColorMsg{Color: color.White} }
 	case "dark":

@@ -145,7 +145,7 @@ func TestTheMouseIsOnUnlessTheSettingsOrMTurnItOff(t *testing.T) {
 	}
 
 	f := fakeWith(t, "00000001")
-	off := testModel(t, f, Options{Layout: layout.Options{NoMouse: true}})
+	off := testModel(t, f, Options{Settings: Settings{Layout: layout.Options{NoMouse: true}}})
 	if off.View().MouseMode != tea.MouseModeNone {
 		t.Fatal("mouse: false in the settings left the mouse on")
 	}

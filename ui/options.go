@@ -60,18 +60,27 @@ type Options struct {
 	// title line says so on every page, so its companies are not taken
 	// for real ones.
 	Demo bool
-	// Theme is "light" or "dark" for a terminal whose background is
-	// known better than it says (tmux, SSH); "" or "auto" asks it.
-	Theme string
-	// Keys bind actions to other keys, by the names of KeyActions: the
-	// settings file's keys, checked already.
-	Keys map[string][]string
-	// Layout is the list's preview as the settings file has it.
-	Layout layout.Options
+	// Settings are what the settings file says, checked already.
+	Settings Settings
 
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	IO      Terminal // nil streams: stdin and stdout
+}
+
+// Settings are what the settings file (and COVIEW_THEME) say, checked
+// already.
+type Settings struct {
+	// Theme is "light" or "dark" for a terminal whose background is
+	// known better than it says (tmux, SSH); "" or "auto" asks it.
+	Theme string
+	// Keys bind actions to other keys, by the names of KeyActions.
+	Keys map[string][]string
+	// Layout is the list's preview as the settings file has it.
+	Layout layout.Options
+	// Problems are what is wrong in the settings, a sentence each, which
+	// the browser shows when it starts: its screen hides stderr.
+	Problems []string
 }
 
 // Terminal is where the browser reads keys from and draws to.

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,6 +18,7 @@ import (
 // countdown sends again by itself when the quota resets).
 type problems struct {
 	shown   *common.Trouble
+	lasting bool // shown stays over the pages that arrive, until esc
 	failed  *failure
 	retryAt time.Time
 	err     error // the rate-limit error being counted down
@@ -30,11 +33,15 @@ type failure struct {
 	forget func()
 }
 
-func (p *problems) show(t common.Trouble) { p.shown = &t }
+func (p *problems) show(t common.Trouble) { p.shown, p.lasting = &t, false }
 
-// clear drops the problem and the failure (a page arrived).
+// clear drops the problem, unless it lasts, and the failure (a page
+// arrived).
 func (p *problems) clear() {
-	p.shown, p.failed = nil, nil
+	if !p.lasting {
+		p.shown = nil
+	}
+	p.failed = nil
 }
 
 // dismiss is esc on a problem: it goes, and what failed is not retried.
@@ -42,7 +49,26 @@ func (p *problems) dismiss() {
 	if p.failed != nil && p.failed.forget != nil {
 		p.failed.forget()
 	}
-	p.shown, p.failed, p.retryAt = nil, nil, time.Time{}
+	p.shown, p.lasting, p.failed, p.retryAt = nil, false, nil, time.Time{}
+}
+
+// showSettings shows what is wrong in the settings, one problem a line,
+// from the first page until esc: one-shot commands say it on stderr,
+// which the browser's screen hides until it quits.
+func (p *problems) showSettings(said []string) {
+	if len(said) == 0 {
+		return
+	}
+	title := "A problem in the settings: its default is used instead (esc hides this)"
+	if len(said) > 1 {
+		title = fmt.Sprintf("%d problems in the settings: their defaults are used instead (esc hides this)", len(said))
+	}
+	lines := make([]string, len(said))
+	for i, s := range said {
+		lines[i] = common.Line(s)
+	}
+	p.show(common.Trouble{Title: title, Detail: strings.Join(lines, "\n")})
+	p.lasting = true
 }
 
 // countdownMsg ticks once a second while a rate-limited request waits for

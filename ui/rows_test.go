@@ -56,7 +56,7 @@ func TestListsShowTheRowsPresentGives(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := present.Show(a, m.c.Cache.Profile(place(m).Company))
+			want := present.ShowAt(a, m.c.Cache.Profile(place(m).Company), today)
 			if !slices.EqualFunc(allRows(rowsOf(m)), want.Items, func(a, b present.Item) bool {
 				return slices.Equal(a.Cells, b.Cells) && a.Quiet == b.Quiet && a.Link == b.Link
 			}) {

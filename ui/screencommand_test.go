@@ -118,4 +118,4 @@ func TestScreenWithNothingToScreenSaysWhatItTakesAndStays(t *testing.T) {
 }
 
 // wholeWidth gives a list the whole window: the preview beside it off.
-var wholeWidth = Options{Layout: layout.Options{Preview: layout.Settings{Hide: true}}}
+var wholeWidth = Options{Settings: Settings{Layout: layout.Options{Preview: layout.Settings{Hide: true}}}}

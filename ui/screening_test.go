@@ -26,7 +26,7 @@ import (
 // preview beside a list is off, so the table has the whole width.
 func screened(t *testing.T, opts Options) *model {
 	t.Helper()
-	opts.Layout.Preview.Hide = true
+	opts.Settings.Layout.Preview.Hide = true
 	m := testModel(t, demoRegistry(t), opts)
 	send(t, m, tea.WindowSizeMsg{Width: 170, Height: 40})
 	send(t, m, tea.PasteMsg{Content: screeningPaste})

@@ -20,7 +20,7 @@ import (
 func TestKeysFromTheSettingsAreObeyedAndShown(t *testing.T) {
 	t.Parallel()
 	opts := Options{Registry: demoRegistry(t), Numbers: []api.Number{"00006400"},
-		Keys: map[string][]string{"quit": {"ctrl+q"}, "help": {"f1"}}}
+		Settings: Settings{Keys: map[string][]string{"quit": {"ctrl+q"}, "help": {"f1"}}}}
 	tm, rec := startProgram(t, opts, 120, 40)
 	rec.waitFor(t, "MARZIPAN MOUNTAIN SOFTWARE LTD", "ctrl+q quit", "f1 help")
 	tm.Send(keyMsg("q"))
@@ -70,7 +70,7 @@ func TestAThemeSaysTheBackgroundInsteadOfAskingTheTerminal(t *testing.T) {
 		theme string
 		dark  bool
 	}{{"light", false}, {"dark", true}} {
-		m := newModel(context.Background(), Options{Registry: demoRegistry(t), Theme: c.theme})
+		m := newModel(context.Background(), Options{Registry: demoRegistry(t), Settings: Settings{Theme: c.theme}})
 		bg, ok := m.background()().(tea.BackgroundColorMsg)
 		if !ok || bg.IsDark() != c.dark {
 			t.Fatalf("theme %s: background %#v", c.theme, bg)
@@ -93,7 +93,7 @@ func TestAThemeSaysTheBackgroundInsteadOfAskingTheTerminal(t *testing.T) {
 func TestTheSortLineSaysTheSortKeysAsBound(t *testing.T) {
 	t.Parallel()
 	m := testModel(t, demoRegistry(t), Options{Version: "v1.0.0-test", Documents: noDocuments{},
-		Keys: map[string][]string{"sort": {"z"}, "reverse": {"Z"}}})
+		Settings: Settings{Keys: map[string][]string{"sort": {"z"}, "reverse": {"Z"}}}})
 	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	follow(t, m, "00006400", "Officers")
 	press(t, m, "z")
@@ -102,4 +102,37 @@ func TestTheSortLineSaysTheSortKeysAsBound(t *testing.T) {
 	if strings.Contains(got, "s: next column") {
 		t.Fatalf("the sort line names s, which no longer sorts:\n%s", got)
 	}
+}
+
+// What is wrong in the settings is on the browser's screen from its first
+// page, opened on a number, and stays over the pages opened after it
+// until esc: stderr, where a one-shot command says it, is hidden behind
+// the browser's screen until it quits.
+func TestTheSettingsProblemsAreOnScreenUntilEsc(t *testing.T) {
+	t.Parallel()
+	said := []string{
+		"/home/u/.config/coview/config.yaml:2: thme is no setting coview has; did you mean theme? (the settings are theme, download_dir, budgets, keys, preview, mouse); it is ignored",
+		`COVIEW_THEME: "sepia" is no theme; use auto, light or dark (going on with auto)`,
+	}
+	m := testModel(t, demoRegistry(t), Options{Numbers: []api.Number{"00006400"}, Settings: Settings{Problems: said}})
+	send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	run(t, m, m.Init())
+	if place(m).Company != "00006400" {
+		t.Fatalf("opened on %+v", place(m))
+	}
+	wants := []string{"2 problems in the settings: their defaults are used instead (esc hides this)",
+		"config.yaml:2: thme is no setting coview has", `COVIEW_THEME: "sepia" is no theme`}
+	mustContain(t, screen(m), append(wants, "MARZIPAN MOUNTAIN SOFTWARE LTD")...)
+	selectLink(t, m, "Officers")
+	press(t, m, "enter")
+	mustContain(t, screen(m), append(wants, "HARGREAVE")...)
+	press(t, m, "esc")
+	mustNotContain(t, screen(m), "problems in the settings")
+	mustContain(t, screen(m), "HARGREAVE")
+}
+
+func TestOneProblemInTheSettingsIsSaidAsOne(t *testing.T) {
+	t.Parallel()
+	m := testModel(t, demoRegistry(t), Options{Settings: Settings{Problems: []string{"config.yaml:1: theme: \"blue\" is no theme"}}})
+	mustContain(t, screen(m), "A problem in the settings: its default is used instead", `theme: "blue" is no theme`)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -106,10 +107,12 @@ type lived struct {
 	beat    *livingBeat
 	k       int
 	profile map[string]any
-	// filingFor makes the filing of event e (e < k); base are the filings
-	// from before the epoch, newest first.
+	// filingFor makes the filing of event e (from <= e < k); base are the
+	// filings from before the first of them, newest first. from is 0 but
+	// for a company whose history keeps only its latest day of beats.
 	filingFor func(e int) livingFiling
 	base      []livingFiling
+	from      int
 	c         *company
 	items     map[string]json.RawMessage // self link -> item, for the lists
 }
@@ -218,7 +221,7 @@ func livingCompany(number string, now time.Time) *company {
 // filings, then the base ones. Only the page asked for is made, so a
 // history of a hundred thousand filings costs no more than one of ten.
 func (l *lived) filingPage(p page) (items []json.RawMessage, total int) {
-	total = l.k + len(l.base)
+	total = l.k - l.from + len(l.base)
 	for j := p.start; j < total && j < p.start+p.size; j++ {
 		items = append(items, l.filingItem(j))
 	}
@@ -232,7 +235,7 @@ func (l *lived) filingPage(p page) (items []json.RawMessage, total int) {
 func (l *lived) filingItem(j int) json.RawMessage {
 	var f livingFiling
 	var id string
-	if j < l.k {
+	if j < l.k-l.from {
 		e := l.k - 1 - j
 		f = l.filingFor(e)
 		if f.date == "" {
@@ -240,8 +243,11 @@ func (l *lived) filingItem(j int) json.RawMessage {
 		}
 		id = livingID(l.c.number, "filing", e)
 	} else {
-		f = l.base[j-l.k]
-		id = livingID(l.c.number, "base-filing", j-l.k)
+		// Counted from the oldest, so that an id stays its filing's as
+		// the base grows.
+		i := j - (l.k - l.from)
+		f = l.base[i]
+		id = livingID(l.c.number, "base-filing", len(l.base)-1-i)
 	}
 	values := f.values
 	if values == nil {
@@ -274,11 +280,11 @@ func (l *lived) itemAt(path string) (json.RawMessage, bool) {
 	if !ok {
 		return nil, false
 	}
-	if e, ok := livingEvent(l.c.number, "filing", id); ok && e < l.k {
+	if e, ok := livingEvent(l.c.number, "filing", id); ok && e >= l.from && e < l.k {
 		return l.filingItem(l.k - 1 - e), true
 	}
 	if i, ok := livingEvent(l.c.number, "base-filing", id); ok && i < len(l.base) {
-		return l.filingItem(l.k + i), true
+		return l.filingItem(l.k - l.from + len(l.base) - 1 - i), true
 	}
 	return nil, false
 }
@@ -378,7 +384,10 @@ func livingSecretary(number string) json.RawMessage {
 // buildFiler: 00006420 files in a cycle of five, each changing something
 // in its profile: full accounts, a confirmation statement that changes
 // its SIC codes, a new registered office, a new accounting reference
-// date, a new name.
+// date, a new name. Its history keeps the day of its newest filing, after
+// a history such as a tea room's before it (a confirmation statement and
+// accounts a year since it was incorporated): filing every 3 minutes
+// since the epoch, it would hold hundreds of thousands.
 func buildFiler(l *lived) {
 	const cycle = 5
 	names := []string{"TICKTOCK TEA ROOMS LTD", "TICKTOCK TEA ROOMS AND BAKERY LTD"}
@@ -387,8 +396,15 @@ func buildFiler(l *lived) {
 	renamed := count(l.k, cycle, 4)
 	l.profile["company_name"] = names[renamed%2]
 	if renamed > 0 {
-		l.profile["previous_company_names"] = []map[string]string{{"name": names[(renamed+1)%2], "effective_from": "2019-05-01", "ceased_on": l.day(lastOf(l.k, cycle, 4))}}
+		l.profile["previous_company_names"] = filerNames(l, names, renamed)
 	}
+	since := livingEpoch
+	if l.k > 0 {
+		last := l.at(l.k - 1)
+		since = time.Date(last.Year(), last.Month(), last.Day(), 0, 0, 0, 0, time.UTC)
+		l.from = l.beat.eventsBy(since)
+	}
+	l.base = filerHistory(since)
 	l.profile["sic_codes"] = sics[count(l.k, cycle, 1)%2]
 	l.profile["registered_office_address"] = livingAddresses.Get()[count(l.k, cycle, 2)%2]
 	ard := ards[count(l.k, cycle, 3)%2]
@@ -425,6 +441,47 @@ func buildFiler(l *lived) {
 		}
 		return livingFiling{form: "CERTNM", category: "change-of-name", description: "change-of-name-by-resolution"}
 	}
+}
+
+// filerNames are the names 00006420 had before its own, newest first,
+// each from the change that gave it to the one that took it away: the
+// last three of them (it changes name every quarter of an hour).
+func filerNames(l *lived, names []string, renamed int) []map[string]string {
+	const cycle, phase, kept = 5, 4, 3
+	renameDay := func(n int) string { return l.day(phase + (n-1)*cycle) } // the n-th change of name, from 1
+	var out []map[string]string
+	for n := renamed; n > max(renamed-kept, 0); n-- {
+		from := "2019-05-01"
+		if n > 1 {
+			from = renameDay(n - 1)
+		}
+		out = append(out, map[string]string{"name": names[(n-1)%2], "effective_from": from, "ceased_on": renameDay(n)})
+	}
+	return out
+}
+
+// filerHistory is what 00006420 filed before since, newest first: its
+// incorporation on 1 May 2019, then each year a confirmation statement in
+// May and its accounts (made up to 31 March) in December.
+func filerHistory(since time.Time) []livingFiling {
+	before := since.Format(time.DateOnly)
+	out := []livingFiling{{form: "NEWINC", category: "incorporation", description: "incorporation-company", date: "2019-05-01"}}
+	for y := 2020; ; y++ {
+		cs := livingFiling{form: "CS01", category: "confirmation-statement", description: "confirmation-statement-with-no-updates",
+			date: fmt.Sprintf("%d-05-12", y), values: map[string]string{"made_up_date": fmt.Sprintf("%d-04-30", y)}}
+		aa := livingFiling{form: "AA", category: "accounts", description: "accounts-with-accounts-type-micro-entity",
+			date: fmt.Sprintf("%d-12-09", y), values: map[string]string{"made_up_date": fmt.Sprintf("%d-03-31", y)}}
+		if cs.date >= before {
+			break
+		}
+		out = append(out, cs)
+		if aa.date >= before {
+			break
+		}
+		out = append(out, aa)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // madeUpBefore is the last day.month on or before t, as a date.

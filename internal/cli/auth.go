@@ -136,6 +136,12 @@ func authLogin(ctx context.Context, reg *registry, insecure, offline bool, env E
 		_, err := keys{reg: reg, env: env}.save("", insecure)
 		return err
 	}
+	if !insecure && !(keys{reg: reg, env: env}).busAvailable() {
+		// Said before the key is asked for and checked with the
+		// registry: it could not be kept.
+		return &exitError{code: exitFailure, msg: "there is no keyring here (no session bus) to keep the key in; run 'coview auth login --insecure-storage' to keep it in a plain-text file (mode 0600), or set " +
+			keystore.EnvVar + " instead. Nothing was asked for or stored."}
+	}
 	raw, err := readSecret(ctx, env)
 	if err != nil {
 		return err

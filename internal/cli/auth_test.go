@@ -29,10 +29,13 @@ func TestAuthWithoutAKeyringSaysWhatCanWorkAndEndsAsItWent(t *testing.T) {
 			[]string{"COVIEW_API_KEY", insecure}, "'coview auth login' to keep one in the keyring"},
 		{"logout that could not look in the keyring and removed nothing fails", "", []string{"auth", "logout", "--base-url", base}, exitFailure,
 			[]string{"could not check the keyring", "nothing was removed"}, ""},
-		{"a malformed key to login is an authentication failure", "not a key at all\n", []string{"auth", "login", "--base-url", base}, exitAuth,
+		{"login says at once that there is no keyring, before the key is asked for or checked", "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7\n",
+			[]string{"auth", "login", "--base-url", base}, exitFailure,
+			[]string{"there is no keyring here (no session bus)", insecure, "COVIEW_API_KEY", "Nothing was asked for or stored."}, "check"},
+		{"a malformed key to login is an authentication failure", "not a key at all\n", []string{"auth", "login", "--insecure-storage", "--base-url", base}, exitAuth,
 			[]string{"nothing was stored"}, ""},
 		{"a key that could not be checked says why, then that nothing was stored", "5e1f0c2a-7d3b-4c8e-9a61-0de70de70de7\n",
-			[]string{"auth", "login", "--base-url", "http://127.0.0.1:1"}, exitFailure,
+			[]string{"auth", "login", "--insecure-storage", "--base-url", "http://127.0.0.1:1"}, exitFailure,
 			[]string{"is the base URL right and the registry up? Nothing was stored (use --offline to store it unchecked)"}, "?;"},
 	}
 	for _, tc := range cases {

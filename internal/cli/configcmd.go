@@ -38,9 +38,10 @@ The file is YAML, at $XDG_CONFIG_HOME/coview/config.yaml (else
     back: [backspace, h]
 
 Every command reads it. Something wrong in it is said on stderr with the
-file and the line, and coview goes on with the default for that setting;
-a key given to two actions is refused, naming both. The API key is never
-read from it.`
+file and the line (by the browser, on its screen when it starts), and
+coview goes on with the default for that setting; a key given to two
+actions is refused, naming both. Only a regular file is read. The API key
+is never read from it.`
 
 // newConfigCommand is "coview config": the settings file.
 func newConfigCommand(env Env) *cobra.Command {
@@ -227,6 +228,11 @@ func connectionsBudget(s config.Settings) int {
 	return connections.FreshBudget
 }
 
+// templateDefaults are the defaults the settings file's template states.
+func templateDefaults() config.Defaults {
+	return config.Defaults{Connections: connections.FreshBudget, PreviewWidth: layout.DefaultFraction}
+}
+
 func orDefault(v, d string) string {
 	if v == "" {
 		return d
@@ -240,7 +246,7 @@ func runConfigEdit(cmd *cobra.Command, env Env) error {
 		return &exitError{code: exitFailure, msg: st.whereErr.Error()}
 	}
 	path := st.where.Path
-	created, err := config.Create(path)
+	created, err := config.Create(path, config.Template(templateDefaults()))
 	if err != nil {
 		return &exitError{code: exitFailure, msg: fmt.Sprintf("cannot make the settings file: %v", err)}
 	}

@@ -51,7 +51,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
 		ran = cmd
 		if needsSettings(cmd) {
-			env.settings.load(cmd.Flags(), env).warn(env)
+			env.settings.load(cmd.Flags(), env).warnBefore(cmd, env)
 		}
 	}
 	root.SetArgs(arrange(root, args))

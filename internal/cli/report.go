@@ -52,7 +52,9 @@ func errorHandler(ctx context.Context, env Env) fang.ErrorHandler {
 			return
 		}
 		fmt.Fprintln(w, styles.ErrorHeader.String())
-		fmt.Fprintln(w, styles.ErrorText.Render(msg))
+		// In the words of the plain line: fang's style capitalises the
+		// first word, which is often what the user typed ("marzipan").
+		fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render(msg))
 		fmt.Fprintln(w)
 		if help != "" {
 			fmt.Fprintln(w, styles.ErrorText.UnsetTransform().Render("Try '"+help+" --help' for usage."))

@@ -128,6 +128,9 @@ func newRootCommand(env Env) *cobra.Command {
 
 func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error {
 	ctx := cmd.Context()
+	// What is wrong in the settings is shown by the browser, whose screen
+	// would hide stderr; said here when it does not start after all.
+	defer env.settingsFor(cmd).warn(env)
 	following := cmd.Flags().Changed("follow")
 	if f.json && f.plain {
 		return usageError("--json and --plain cannot be used together")
@@ -151,6 +154,9 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		out = asJSON
 	case f.plain || following || (len(items) > 0 && !terminal):
 		out = asPlain
+	}
+	if out != toBrowser {
+		env.settingsFor(cmd).warn(env)
 	}
 	switch {
 	case out == asJSON && len(items) == 0:
@@ -189,7 +195,8 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	reg.client.SetKey(key.Value)
 
 	if out == toBrowser {
-		set := settingsOf(cmd, env)
+		st := env.settingsFor(cmd)
+		set := st.s
 		openFile, openURL := openers(env.Getenv)
 		openWatch, closeWatch := browserWatch(env, &f.registry, reg)
 		defer closeWatch()
@@ -204,9 +211,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			Version:     programVersion(),
 			Documents:   reg.docs,
 			DownloadDir: func() string { return downloadDir(set, env) },
-			Theme:       set.Theme,
-			Keys:        set.Keys,
-			Layout:      layoutOf(set),
+			Settings:    ui.Settings{Theme: set.Theme, Keys: set.Keys, Layout: layoutOf(set), Problems: st.forBrowser()},
 			OpenFile:    openFile,
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,

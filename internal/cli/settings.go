@@ -13,14 +13,15 @@ import (
 )
 
 // settings are the settings file's, read once a run, before the command
-// that runs: what is wrong in it is said on stderr, and the command goes
-// on with the defaults for it.
+// that runs: what is wrong in it is said on stderr (by the browser, on its
+// screen), and the command goes on with the defaults for it.
 type settings struct {
 	once     sync.Once
 	where    config.Where
 	whereErr error
 	s        config.Settings
 	problems []config.Problem
+	said     bool // the problems were said, or given to the browser to say
 }
 
 // registerConfigFlag adds --config to every command.
@@ -59,9 +60,33 @@ func (st *settings) load(flags *pflag.FlagSet, env Env) *settings {
 
 // warn says on stderr what is wrong in the settings, once.
 func (st *settings) warn(env Env) {
+	if st.said {
+		return
+	}
+	st.said = true
 	for _, p := range st.problems {
 		fmt.Fprintln(env.Stderr, "coview: settings: "+p.String())
 	}
+}
+
+// warnBefore says what is wrong in the settings before cmd runs, unless
+// cmd is the root, which may start the browser: it says them itself,
+// once it knows whether they go to stderr or to the browser's screen.
+func (st *settings) warnBefore(cmd *cobra.Command, env Env) {
+	if cmd != cmd.Root() {
+		st.warn(env)
+	}
+}
+
+// forBrowser are the problems for the browser to show: stderr is hidden
+// behind its screen, and seen only once it has quit.
+func (st *settings) forBrowser() []string {
+	st.said = true
+	var out []string
+	for _, p := range st.problems {
+		out = append(out, p.String())
+	}
+	return out
 }
 
 // needsSettings says whether a command reads the settings first: those
@@ -80,13 +105,18 @@ func needsSettings(cmd *cobra.Command) bool {
 	return true
 }
 
-// settingsOf are the settings of this run; a command made outside Main
-// (none but tests) reads them afresh.
+// settingsOf are the settings of this run.
 func settingsOf(cmd *cobra.Command, env Env) config.Settings {
+	return env.settingsFor(cmd).s
+}
+
+// settingsFor are the settings of this run, read if need be; a command
+// made outside Main (none but tests) reads them afresh.
+func (env Env) settingsFor(cmd *cobra.Command) *settings {
 	if env.settings == nil {
 		env.settings = &settings{}
 	}
-	return env.settings.load(cmd.Flags(), env).s
+	return env.settings.load(cmd.Flags(), env)
 }
 
 // downloadDir is where the browser saves documents: the settings', else

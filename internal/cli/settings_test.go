@@ -148,7 +148,7 @@ func TestConfigEditStartsFromTheTemplateAndSaysWhatIsWrongAfter(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "coview", "config.yaml")
 	r := run(t, "", map[string]string{"COVIEW_CONFIG": path, "EDITOR": editor(t, `theme: light\n`)}, "config", "edit")
 	body, _ := os.ReadFile(path)
-	if r.code != 0 || !strings.HasPrefix(string(body), config.Template) || !strings.HasSuffix(string(body), "theme: light\n") {
+	if r.code != 0 || !strings.HasPrefix(string(body), config.Template(templateDefaults())) || !strings.HasSuffix(string(body), "theme: light\n") {
 		t.Fatalf("exit %d, stderr %q, file %q", r.code, r.stderr, body)
 	}
 	if !strings.Contains(r.stderr, "made "+path+" from a template") {
@@ -201,5 +201,56 @@ func TestDocumentSavesInTheSettingsDownloadDir(t *testing.T) {
 	r := run(t, "", env, "document", "6400", demo.FilingWithXHTML)
 	if r.code != 0 || len(files(t, dl)) != 1 || !strings.Contains(r.stderr, dl) {
 		t.Fatalf("exit %d, stderr %q, %v in %s", r.code, r.stderr, files(t, dl), dl)
+	}
+}
+
+// The template config edit starts from states the defaults config show
+// reports when nothing is set, and says what watch_check's is.
+func TestTheTemplateStatesTheDefaults(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "coview", "config.yaml")
+	env := map[string]string{"COVIEW_CONFIG": path, "EDITOR": "true"}
+	if r := run(t, "", env, "config", "edit"); r.code != 0 {
+		t.Fatalf("config edit: exit %d, %s", r.code, r.stderr)
+	}
+	body, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "", env, "config", "show", "--json")
+	var shown struct {
+		Budgets map[string]int `json:"budgets"`
+		Preview struct {
+			Width float64 `json:"width"`
+		} `json:"preview"`
+		Problems []string `json:"problems"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &shown); err != nil || len(shown.Problems) > 0 {
+		t.Fatalf("config show --json: %v %q", err, r.stdout)
+	}
+	template := string(body)
+	for _, want := range []string{
+		"#   connections: " + strconv.Itoa(shown.Budgets["connections"]) + "\n",
+		"#   width: " + strconv.FormatFloat(shown.Preview.Width, 'f', -1, 64) + "\n",
+		"(" + strconv.Itoa(shown.Budgets["connections"]) + " before the registry has said",
+		"coview watch check as many as the quota allows",
+	} {
+		if !strings.Contains(template, want) {
+			t.Errorf("the template does not say %q:\n%s", want, template)
+		}
+	}
+}
+
+// The browser shows the settings' problems on its screen; when it does
+// not start after all, they are said on stderr, before the error, once.
+func TestTheSettingsProblemsAreSaidOnceWhenTheBrowserDoesNotStart(t *testing.T) {
+	t.Parallel()
+	file := settingsFile(t, "thme: light\n")
+	for _, args := range [][]string{{}, {"--json", "--plain", "00006400"}} {
+		r := run(t, "", map[string]string{"COVIEW_CONFIG": file}, args...)
+		said := strings.Count(r.stderr, "coview: settings: "+file+":1: thme is no setting")
+		if r.code != 2 || said != 1 || strings.Index(r.stderr, "settings:") > strings.LastIndex(r.stderr, "coview:") {
+			t.Errorf("%q: exit %d, the problem said %d times, stderr:\n%s", args, r.code, said, r.stderr)
+		}
 	}
 }

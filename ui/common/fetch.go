@@ -3,6 +3,7 @@ package common
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"coview/api"
 	"coview/connections"
@@ -65,8 +66,9 @@ var kindWords = lazy.Value[map[api.ResourceKind]string]{Make: func() map[api.Res
 // Fetch runs the request and puts the answer in the form the cache keeps.
 // It is called inside a tea.Cmd, never in Update. company is the profile
 // of the company the resource belongs to, if known (a dissolved company's
-// officers read differently).
-func Fetch(ctx context.Context, reg Registry, k Key, company *api.Profile) (Entry, error) {
+// officers read differently); now is the clock that counts the days to a
+// date in the rows.
+func Fetch(ctx context.Context, reg Registry, k Key, company *api.Profile, now func() time.Time) (Entry, error) {
 	// A kind that serves more a request (the advanced search, 5,000) is
 	// read in as few requests as it allows.
 	a, err := reg.Fetch(ctx, k.Res, api.Page{StartIndex: k.Start, ItemsPerPage: k.Res.Kind.MaxPage(PageSize)})
@@ -76,7 +78,7 @@ func Fetch(ctx context.Context, reg Registry, k Key, company *api.Profile) (Entr
 	if p, ok := api.Value[*api.Profile](a); ok {
 		return Entry{Profile: p}, nil
 	}
-	e := Entry{Page: present.Show(a, company), Raw: Pack(a.Raw)}
+	e := Entry{Page: present.ShowAt(a, company, now()), Raw: Pack(a.Raw)}
 	if list, ok := api.Value[*api.Appointments](a); ok && k.Start == 0 {
 		r := connections.RecordOf(k.Res.ID, list)
 		e.Officer = &r

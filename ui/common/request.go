@@ -30,10 +30,10 @@ type Request struct {
 func (c *Common) Fetch(k Key, company *api.Profile) (*Request, tea.Cmd) {
 	id := c.NextID()
 	ctx, cancel := context.WithCancel(c.Ctx)
-	reg := c.Reg
+	reg, now := c.Reg, c.Now
 	cmd := func() tea.Msg {
 		defer cancel()
-		e, err := Fetch(ctx, reg, k, company)
+		e, err := Fetch(ctx, reg, k, company, now)
 		return FetchedMsg{ID: id, Key: k, Entry: e, Err: err}
 	}
 	return &Request{ID: id, Key: k, Cancel: cancel}, c.Guard(cmd)

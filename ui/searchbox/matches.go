@@ -155,10 +155,10 @@ func (b *Box) onPause(msg pauseMsg) tea.Cmd {
 	id := b.c.NextID()
 	ctx, cancel := context.WithCancel(b.c.Ctx)
 	b.matches.asking = &askRequest{id: id, cancel: cancel}
-	reg := b.c.Reg
+	reg, now := b.c.Reg, b.c.Now
 	return b.c.Guard(func() tea.Msg {
 		defer cancel()
-		got, err := common.Fetch(ctx, reg, k, nil)
+		got, err := common.Fetch(ctx, reg, k, nil, now)
 		return matchedMsg{id: id, key: k, got: got, err: err}
 	})
 }

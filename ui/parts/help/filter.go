@@ -1,6 +1,7 @@
 package help
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -38,21 +39,52 @@ func entries(k *common.KeyMap) []entry {
 	return out
 }
 
-// matching are the entries that hold every word of the filter.
+// matching are the entries that hold every word of the filter, the best
+// first (enter runs it): those whose name is a word typed, then those
+// whose name begins with one, holds one, then whose keys hold one, and
+// last those that hold them only in their words (typing sort lists :sort
+// before :save, which saves the list "as filtered and sorted").
 func (m *Model) matching() []entry {
 	words := strings.Fields(strings.ToLower(m.filter))
-	var out []entry
+	type ranked struct {
+		e    entry
+		rank int
+	}
+	var found []ranked
 	for _, e := range entries(&m.c.Keys) {
-		text := strings.ToLower(e.cmd.Name + " " + e.cmd.Desc + " " + e.keys)
-		ok := true
+		name, keys := strings.ToLower(e.cmd.Name), strings.ToLower(e.keys)
+		text := name + " " + strings.ToLower(e.cmd.Desc) + " " + keys
+		rank, ok := 0, true
 		for _, w := range words {
 			ok = ok && strings.Contains(text, w)
+			rank += matchRank(w, name, keys)
 		}
 		if ok {
-			out = append(out, e)
+			found = append(found, ranked{e, rank})
 		}
 	}
+	slices.SortStableFunc(found, func(a, b ranked) int { return a.rank - b.rank })
+	out := make([]entry, len(found))
+	for i, f := range found {
+		out[i] = f.e
+	}
 	return out
+}
+
+// matchRank is how well a word typed matches a command: 0 when it is the
+// command's name, up to 4 when only the command's words hold it.
+func matchRank(w, name, keys string) int {
+	switch {
+	case w == name:
+		return 0
+	case strings.HasPrefix(name, w):
+		return 1
+	case strings.Contains(name, w):
+		return 2
+	case strings.Contains(keys, w):
+		return 3
+	}
+	return 4
 }
 
 // filterKey takes a key that types into the filter, or works on what it

@@ -47,7 +47,7 @@ func (p *Part) Body(w, h int) []string {
 	text := []string{
 		"Type or paste a company number and press Enter: 8 digits, or 2 letters and 6 digits (00006400, SC123456).",
 		"Or type a name, of a company or of an officer: matches appear as you type; Enter on the name lists them all.",
-		"Paste a column of numbers from a spreadsheet to open the first and keep the rest for n.",
+		"Paste a column of numbers or names from a spreadsheet to screen them into one table: status, deadlines, red flags; n then opens them one by one.",
 		"Press / to search again from anywhere, and ? for every key.",
 	}
 	out := []string{""}
