@@ -58,7 +58,6 @@ func New(store *Store, client *api.Client, opts Options) *Watcher {
 	if opts.Today == nil {
 		opts.Today = opts.Now
 	}
-	store.now = opts.Now
 	return &Watcher{store: store, client: client, opts: opts, pacer: newPacer(opts.Quota, client, time.Now)}
 }
 
@@ -149,6 +148,12 @@ type Report struct {
 	NotChecked []NotChecked // companies this check did not check (those another check has included)
 	Requests   int          // requests sent
 	Elapsed    time.Duration
+	// LostHolds counts the times the check could not renew its hold on
+	// the companies it was reading (the store busy or failing), with the
+	// last failure: another check may then have read them too, which
+	// costs requests and records nothing twice.
+	LostHolds   int
+	LostHoldErr error
 }
 
 // Short reports whether the check left out companies it was meant to
@@ -223,7 +228,12 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 		for {
 			select {
 			case <-t.C:
-				w.store.renew(context.WithoutCancel(ctx), c.h, w.opts.ClaimTTL)
+				if err := w.store.renew(context.WithoutCancel(ctx), c.h, w.opts.ClaimTTL); err != nil {
+					c.mu.Lock()
+					c.report.LostHolds++
+					c.report.LostHoldErr = err
+					c.mu.Unlock()
+				}
 			case <-stopRenew:
 				return
 			}

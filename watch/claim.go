@@ -292,11 +292,15 @@ func (s *Store) release(ctx context.Context, h holder, n api.Number) error {
 
 // renew makes this check's claims last ttl from now.
 func (s *Store) renew(ctx context.Context, h holder, ttl time.Duration) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE companies SET claimed_until = ? WHERE registry = ? AND claimed_by = ?`,
 			s.now().Add(ttl).UnixMilli(), s.registry, string(h))
 		return err
 	})
+	if err != nil {
+		return s.fail("renew the check's hold on its companies", err)
+	}
+	return nil
 }
 
 // pending lists the companies not checked since started, and whether

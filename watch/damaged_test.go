@@ -33,7 +33,7 @@ func TestADamagedSnapshotReportsNothingAndIsSeededAgain(t *testing.T) {
 			t.Parallel()
 			clk := newClock(event.Add(-time.Hour))
 			r := testkit.Demo(t, demo.Options{Now: clk.now, Limit: testkit.Plenty})
-			w := New(openStore(t, t.TempDir()), testclient.For(t, r.URL), Options{Now: clk.now})
+			w := New(openStoreOn(t, t.TempDir(), clk.now), testclient.For(t, r.URL), Options{Now: clk.now})
 			ctx := context.Background()
 			if _, _, err := w.Add(ctx, "00006422"); err != nil {
 				t.Fatal(err)
@@ -82,7 +82,7 @@ func TestADamagedChangeIsSaidNotSkipped(t *testing.T) {
 	event := demo.LivingEventAt("00006422", 1000)
 	clk := newClock(event.Add(-time.Minute))
 	r := testkit.Demo(t, demo.Options{Now: clk.now, Limit: testkit.Plenty})
-	w := New(openStore(t, t.TempDir()), testclient.For(t, r.URL), Options{Now: clk.now})
+	w := New(openStoreOn(t, t.TempDir(), clk.now), testclient.For(t, r.URL), Options{Now: clk.now})
 	ctx := context.Background()
 	if _, _, err := w.Add(ctx, "00006422"); err != nil {
 		t.Fatal(err)
@@ -98,5 +98,36 @@ func TestADamagedChangeIsSaidNotSkipped(t *testing.T) {
 	_, err := w.store.Changes(ctx, Filter{})
 	if err == nil || !strings.Contains(err.Error(), "cannot be read") || !strings.Contains(err.Error(), "00006422") {
 		t.Fatalf("reading a damaged log: %v", err)
+	}
+}
+
+// Issue 32: a hold on the companies under way that cannot be renewed is
+// counted and said, not dropped: another check may then read them too.
+func TestAHoldThatCannotBeRenewedIsCountedAndSaid(t *testing.T) {
+	t.Parallel()
+	// Every answer takes 50 ms, and a hold is renewed every 10 ms: the
+	// check outlasts many renewals however busy the machine.
+	r := testkit.Demo(t, demo.Options{Limit: testkit.Plenty, Latency: 50 * time.Millisecond})
+	s := openStore(t, t.TempDir())
+	w := New(s, testclient.For(t, r.URL), Options{ClaimTTL: 30 * time.Millisecond})
+	ctx := context.Background()
+	for _, n := range []api.Number{"00006400", "00006401"} {
+		if _, _, err := w.Add(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A renewal changes when a hold ends and nothing else; the store
+	// refuses exactly that, as a failing disk would.
+	if _, err := s.db.Exec(`CREATE TRIGGER refuse_renewal BEFORE UPDATE OF claimed_until ON companies
+		WHEN OLD.claimed_by IS NOT NULL AND NEW.claimed_by IS OLD.claimed_by
+		BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`); err != nil {
+		t.Fatal(err)
+	}
+	rep := checkNow(t, w, CheckOptions{})
+	if rep.LostHolds == 0 || rep.LostHoldErr == nil || !strings.Contains(rep.LostHoldErr.Error(), "renew") {
+		t.Fatalf("lost holds %d (%v), want the failed renewals counted", rep.LostHolds, rep.LostHoldErr)
+	}
+	if rep.Checked != 2 {
+		t.Fatalf("checked %d companies, want both: a lost hold costs nothing but a second reading", rep.Checked)
 	}
 }

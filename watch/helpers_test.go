@@ -63,7 +63,14 @@ func (r *registry) client(t *testing.T) *api.Client {
 // openStore opens a store in the test's own directory.
 func openStore(t *testing.T, dir string) *Store {
 	t.Helper()
-	s, err := Open(filepath.Join(dir, FileName), "test")
+	return openStoreOn(t, dir, nil)
+}
+
+// openStoreOn opens a store in the test's own directory, keeping the
+// time of now (nil: the machine's).
+func openStoreOn(t *testing.T, dir string, now func() time.Time) *Store {
+	t.Helper()
+	s, err := Open(filepath.Join(dir, FileName), "test", StoreOptions{Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +81,7 @@ func openStore(t *testing.T, dir string) *Store {
 // watching adds the numbers to a fresh store and returns its watcher.
 func watching(t *testing.T, r *registry, clk *clock, numbers ...string) *Watcher {
 	t.Helper()
-	w := New(openStore(t, t.TempDir()), r.client(t), Options{Now: clk.now})
+	w := New(openStoreOn(t, t.TempDir(), clk.now), r.client(t), Options{Now: clk.now})
 	for _, n := range numbers {
 		if _, _, err := w.Add(context.Background(), api.Number(n)); err != nil {
 			t.Fatalf("adding %s: %v", n, err)

@@ -95,15 +95,22 @@ var ErrBusy = errors.New("the watch list stayed busy")
 // ErrNewer is returned by Open for a store written by a newer coview.
 var ErrNewer = errors.New("the watch list was written by a newer coview")
 
+// StoreOptions configure Open. The zero StoreOptions are the usual.
+type StoreOptions struct {
+	// Now is the time the store keeps: when a company was added, until
+	// when a claim holds, when a change was recorded. nil is time.Now.
+	Now func() time.Time
+}
+
 // Open opens (creating it if need be) the store at path, for the
 // registry named registry, and brings its schema up to date.
-func Open(path, registry string) (*Store, error) {
-	return open(path, registry, SchemaVersion)
+func Open(path, registry string, opts StoreOptions) (*Store, error) {
+	return open(path, registry, SchemaVersion, opts)
 }
 
 // open is Open with the schema brought up to the given version only, so
 // that a test can make a store as an older coview left it.
-func open(path, registry string, version int) (*Store, error) {
+func open(path, registry string, version int, opts StoreOptions) (*Store, error) {
 	if registry == "" {
 		return nil, errors.New("watch: a store needs a registry name")
 	}
@@ -130,7 +137,10 @@ func open(path, registry string, version int) (*Store, error) {
 	// One connection: a process's own goroutines take turns at it, so
 	// only other processes can keep the store busy.
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db, path: abs, registry: registry, now: time.Now}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	s := &Store{db: db, path: abs, registry: registry, now: opts.Now}
 	if err := s.setUp(version); err != nil {
 		db.Close()
 		return nil, err

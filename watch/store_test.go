@@ -19,7 +19,7 @@ func TestAStoreOfAnOlderVersionIsMigratedKeepingEverything(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
-	old, err := open(path, "test", 1)
+	old, err := open(path, "test", 1, StoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestAStoreOfAnOlderVersionIsMigratedKeepingEverything(t *testing.T) {
 	}
 	old.Close()
 
-	s, err := Open(path, "test")
+	s, err := Open(path, "test", StoreOptions{})
 	if err != nil {
 		t.Fatalf("opening the old store: %v", err)
 	}
@@ -69,13 +69,13 @@ func TestAStoreOfAnOlderVersionIsMigratedKeepingEverything(t *testing.T) {
 func TestAStoreOfANewerVersionIsRefused(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), FileName)
-	s, err := Open(path, "test")
+	s, err := Open(path, "test", StoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.db.Exec("PRAGMA user_version = 99")
 	s.Close()
-	_, err = Open(path, "test")
+	_, err = Open(path, "test", StoreOptions{})
 	if !errors.Is(err, ErrNewer) {
 		t.Fatalf("opening a store of version 99: %v", err)
 	}
@@ -85,12 +85,12 @@ func TestAStoreOfANewerVersionIsRefused(t *testing.T) {
 func TestEachRegistryHasAListOfItsOwn(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), FileName)
-	live, err := Open(path, "api.company-information.service.gov.uk")
+	live, err := Open(path, "api.company-information.service.gov.uk", StoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer live.Close()
-	demoList, err := Open(path, "demo")
+	demoList, err := Open(path, "demo", StoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

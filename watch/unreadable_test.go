@@ -71,7 +71,7 @@ func TestAnAnswerMissingWhatEveryAnswerHasLeavesTheCompanyUnchecked(t *testing.T
 			t.Parallel()
 			clk := newClock(c.at)
 			r := newSpoiling(t, clk, c.path)
-			w := New(openStore(t, t.TempDir()), testclient.For(t, r.URL), Options{Now: clk.now})
+			w := New(openStoreOn(t, t.TempDir(), clk.now), testclient.For(t, r.URL), Options{Now: clk.now})
 			ctx := context.Background()
 			if _, _, err := w.Add(ctx, api.Number(c.number)); err != nil {
 				t.Fatal(err)

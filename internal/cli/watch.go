@@ -82,7 +82,7 @@ func openStore(env Env, r *registryFlags) (*watch.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := watch.Open(path, name)
+	s, err := watch.Open(path, name, watch.StoreOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func browserWatch(env Env, r *registryFlags, reg *registry) (open func(create bo
 		if _, err := os.Stat(path); !create && errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		s, err := watch.Open(path, name)
+		s, err := watch.Open(path, name, watch.StoreOptions{})
 		if err != nil {
 			return nil, err
 		}

@@ -141,6 +141,10 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 		}
 		report(env.Stderr, err)
 	}
+	if rep.LostHolds > 0 {
+		fmt.Fprintf(env.Stderr, "coview: the check could not renew its hold on the companies it was reading %s (%s); another check may have read them too, which costs requests but records nothing twice\n",
+			present.Plural(rep.LostHolds, "time", "times"), sanitize.Line(rep.LostHoldErr.Error()))
+	}
 	return notCheckedReport(rep, budget, env)
 }
 

@@ -191,6 +191,10 @@ func Outcome(ch *Check, quota api.RateLimit, now time.Time) (string, bool) {
 		}
 		parts = append(parts, "checked "+present.Plural(rep.Checked, "company", "companies")+": "+found)
 	}
+	if rep.LostHolds > 0 {
+		parts = append(parts, fmt.Sprintf("its hold on the companies it read could not be renewed %s (%s): another coview may have read them too",
+			present.Plural(rep.LostHolds, "time", "times"), strings.TrimSuffix(common.Line(rep.LostHoldErr.Error()), ".")))
+	}
 	why := map[watch.Reason]string{
 		watch.ReasonStopped:   "r checks them",
 		watch.ReasonQuota:     "the registry's quota is spent (429); r checks them once it resets" + resets(quota, now),
