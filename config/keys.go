@@ -1,25 +1,25 @@
 package config
 
 import (
-	"coview/internal/lazy"
 	"coview/internal/spelling"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
 
 // namedKeys are the keys written by name, as the browser reads them.
-var namedKeys = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var namedKeys = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"up": true, "down": true, "left": true, "right": true, "enter": true, "tab": true, "esc": true,
 		"backspace": true, "delete": true, "insert": true, "home": true, "end": true, "pgup": true,
 		"pgdown": true, "space": true,
 	}
-}}
+})
 
 // keyProblem says what is wrong with a key's name, or "" when it names a
 // key: a printable character, or a name (enter, f5), with ctrl+, alt+ or
@@ -43,7 +43,7 @@ func keyProblem(k string) string {
 		return "ctrl+c always quits and cannot be bound to anything else"
 	case utf8.RuneCountInString(base) == 1 && base != " " && strings.TrimSpace(base) != "" && !unprintable([]rune(base)[0]):
 		return ""
-	case namedKeys.Get()[base] || isFunctionKey(base):
+	case namedKeys()[base] || isFunctionKey(base):
 		return ""
 	}
 	return fmt.Sprintf("%q is no key coview knows; write a character (x, X, /), or a name (enter, esc, tab, space, up, pgdown, f5), with ctrl+, alt+ or shift+ before it if need be", k)

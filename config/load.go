@@ -10,11 +10,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"go.yaml.in/yaml/v3"
-
-	"coview/internal/lazy"
 )
 
 // maxFileSize bounds what is read: a settings file is a few hundred
@@ -128,14 +127,14 @@ func (r *reader) say(line int, format string, args ...any) {
 	r.problems = append(r.problems, Problem{File: r.file, Line: line, Text: fmt.Sprintf(format, args...)})
 }
 
-var yamlLine = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
+var yamlLine = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-}}
+})
 
 func (r *reader) parse(body []byte) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(body, &doc); err != nil {
-		if m := yamlLine.Get().FindStringSubmatch(err.Error()); m != nil {
+		if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			r.say(n, "is not YAML coview can read (%s); going on with the defaults", m[2])
 			return

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"coview/api"
-	"coview/internal/lazy"
 )
 
 // Birth is a month and year of birth, all the register shows of a date of
@@ -125,12 +125,12 @@ func (r Record) groupKey(name string) string {
 // titles are words before a name that say nothing about who it is: a PSC
 // is "Mrs Wilhelmina Joan Sprockett" where the officer list has
 // "SPROCKETT, Wilhelmina Joan".
-var titles = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var titles = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "dr": true, "sir": true, "dame": true,
 		"lord": true, "lady": true, "prof": true, "professor": true, "rev": true, "revd": true, "reverend": true,
 	}
-}}
+})
 
 // NormalName is a name as compared: "SURNAME, Forenames" turned round to
 // "forenames surname", in lower case, every run of punctuation and space
@@ -153,7 +153,7 @@ func NormalName(name string) string {
 		}
 	}
 	words := strings.Fields(b.String())
-	for len(words) > 1 && titles.Get()[words[0]] {
+	for len(words) > 1 && titles()[words[0]] {
 		words = words[1:]
 	}
 	return strings.Join(words, " ")

@@ -218,28 +218,3 @@ func TestHelpAndVersion(t *testing.T) {
 		}
 	}
 }
-
-// Issue 19: a one-shot lookup pays for nothing at start-up in coview's
-// own packages: their package init allocates nothing (what they need is
-// made on first use, internal/lazy), as GODEBUG=inittrace=1 reports it
-// for the real binary. (The registry is unreachable: only start-up is
-// read here.)
-func TestCoviewsOwnPackagesDoNoWorkAtStartUp(t *testing.T) {
-	t.Parallel()
-	r := runCoview(t, cleanEnv(t, "GODEBUG=inittrace=1"), "", "--json", "--base-url", "http://127.0.0.1:1", "00006400")
-	seen := 0
-	for line := range strings.Lines(r.stderr) {
-		f := strings.Fields(line)
-		// init coview/api/demo @17 ms, 0.019 ms clock, 0 bytes, 0 allocs
-		if len(f) < 11 || f[0] != "init" || !strings.HasPrefix(f[1], "coview") {
-			continue
-		}
-		seen++
-		if f[7] != "0" || f[9] != "0" {
-			t.Errorf("package init that allocates: %s", strings.TrimSpace(line))
-		}
-	}
-	if seen == 0 {
-		t.Fatalf("no init of coview's packages reported; stderr:\n%s", r.stderr)
-	}
-}

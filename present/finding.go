@@ -3,10 +3,10 @@ package present
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"coview/api"
-	"coview/internal/lazy"
 	"coview/present/labels"
 	"coview/present/sanitize"
 )
@@ -204,7 +204,7 @@ func onceNamed(p *api.PreviousName) string {
 }
 
 // shortTypes are the usual company types in a word or two, for a column.
-var shortTypes = lazy.Value[map[string]string]{Make: func() map[string]string {
+var shortTypes = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"ltd":                         "Ltd",
 		"plc":                         "PLC",
@@ -220,12 +220,12 @@ var shortTypes = lazy.Value[map[string]string]{Make: func() map[string]string {
 		"charitable-incorporated-organisation":          "CIO",
 		"scottish-charitable-incorporated-organisation": "SCIO",
 	}
-}}
+})
 
 // ShortType is a company type in a word or two: its short form, else the
 // registry's words.
 func ShortType(t string) string {
-	if s, ok := shortTypes.Get()[strings.ToLower(strings.TrimSpace(t))]; ok {
+	if s, ok := shortTypes()[strings.ToLower(strings.TrimSpace(t))]; ok {
 		return s
 	}
 	return labels.CompanyType(t)

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"coview/api"
-	"coview/internal/lazy"
 	"coview/present/labels"
 	"coview/screen"
 )
@@ -64,19 +64,19 @@ const (
 
 // warningDetails are the status details that need looking into; any other
 // (transferred out of the UK, converted to a PLC) is worth knowing only.
-var warningDetails = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var warningDetails = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"active-proposal-to-strike-off": true,
 		"petition-to-restore-dissolved": true,
 	}
-}}
+})
 
 // noPSCIdentified are the PSC statements by which a company (or a
 // Scottish partnership, or an overseas entity of its beneficial owners)
 // says it has not identified a registrable person: there is none, there
 // is one it has not identified, or it has not finished looking. The
 // registry spells the first "signficant".
-var noPSCIdentified = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var noPSCIdentified = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"no-individual-or-entity-with-signficant-control":              true,
 		"no-individual-or-entity-with-significant-control":             true,
@@ -89,7 +89,7 @@ var noPSCIdentified = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		"no-beneficial-owner-identified":                               true,
 		"at-least-one-beneficial-owner-unidentified":                   true,
 	}
-}}
+})
 
 // Flags are a company's red flags, gravest first: a status that says it
 // has ended or is insolvent; a proposal to strike it off (or another
@@ -137,7 +137,7 @@ func profileFlags(p *api.Profile, today time.Time) []Flag {
 	if d := clean(labels.StatusDetail(p.CompanyStatusDetail)); d != "" {
 		key := flagKey(p.CompanyStatusDetail)
 		sev := SeverityInfo
-		if warningDetails.Get()[key] {
+		if warningDetails()[key] {
 			sev = SeverityWarning
 		}
 		out = append(out, Flag{Key: key, Words: lowerFirst(d), Severity: sev})
@@ -189,7 +189,7 @@ func deepFlags(p *api.Profile, d *screen.Deep) []Flag {
 	if c := d.Charges; c != nil && c.Outstanding+c.PartSatisfied > 0 {
 		out = append(out, Flag{Key: FlagOutstandingCharges, Words: ChargesInWords(c), Severity: SeverityInfo})
 	}
-	if s := d.Statements; s != nil && slices.ContainsFunc(s.Active, func(k string) bool { return noPSCIdentified.Get()[strings.ToLower(k)] }) {
+	if s := d.Statements; s != nil && slices.ContainsFunc(s.Active, func(k string) bool { return noPSCIdentified()[strings.ToLower(k)] }) {
 		out = append(out, Flag{Key: FlagNoPSCIdentified, Words: "no registrable PSC identified", Severity: SeverityWarning})
 	}
 	if dir := d.Directors; dir != nil && dir.Complete && dir.Active == 0 && !Closed(p) {

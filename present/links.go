@@ -2,8 +2,8 @@ package present
 
 import (
 	"coview/api"
-	"coview/internal/lazy"
 	"coview/present/labels"
+	"sync"
 )
 
 // LinkItem is one link of a profile, named in words, and whether it may be
@@ -16,7 +16,7 @@ type LinkItem struct {
 	Refused error  // why it will not be followed, or nil
 }
 
-var linkNames = lazy.Value[map[string]string]{Make: func() map[string]string {
+var linkNames = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		api.LinkSelf:          "This profile",
 		api.LinkFilingHistory: "Filing history",
@@ -30,11 +30,11 @@ var linkNames = lazy.Value[map[string]string]{Make: func() map[string]string {
 		api.LinkUKEstablish:   "UK establishments",
 		api.LinkOverseas:      "Overseas company",
 	}
-}}
+})
 
 // LinkName is a link member in words.
 func LinkName(rel string) string {
-	if n, ok := linkNames.Get()[rel]; ok {
+	if n, ok := linkNames()[rel]; ok {
 		return n
 	}
 	return clean(labels.Humanize(rel)) // a name the registry made up, made harmless

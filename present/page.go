@@ -2,10 +2,10 @@ package present
 
 import (
 	"strconv"
+	"sync"
 	"time"
 
 	"coview/api"
-	"coview/internal/lazy"
 )
 
 // Page is one answer of the registry in words, in one of three forms: a
@@ -32,7 +32,7 @@ type Page struct {
 	// Before and After are, for a page of the registry's alphabetical
 	// index, the cursors of the pages either side of it.
 	Before, After string
-	Lines    []Line    // a resource coview has no words for: its JSON
+	Lines         []Line // a resource coview has no words for: its JSON
 }
 
 // Section is a titled group of label and value rows, for a page about one
@@ -136,7 +136,7 @@ func Show(a *api.Answer, company *api.Profile) *Page {
 // in shown, or an answer without its kind's value, is shown as the JSON it
 // is.
 func ShowAt(a *api.Answer, company *api.Profile, now time.Time) *Page {
-	if show := shown.Get()[a.Resource.Kind]; show != nil {
+	if show := shown()[a.Resource.Kind]; show != nil {
 		if pg := show(a, given{answer: a, closed: company != nil && Closed(company), now: now}); pg != nil {
 			return pg
 		}
@@ -147,7 +147,7 @@ func ShowAt(a *api.Answer, company *api.Profile, now time.Time) *Page {
 // shown is how each kind of answer is put in words: one row per kind of
 // api's table (api/kinds.go) that coview has words for, each a function
 // of the kind's Go type.
-var shown = lazy.Value[map[api.ResourceKind]wording]{Make: func() map[api.ResourceKind]wording {
+var shown = sync.OnceValue(func() map[api.ResourceKind]wording {
 	return map[api.ResourceKind]wording{
 		api.ResAdvancedSearch:     words(found),
 		api.ResAlphabeticalSearch: words(found),
@@ -176,7 +176,7 @@ var shown = lazy.Value[map[api.ResourceKind]wording]{Make: func() map[api.Resour
 		api.ResDisqualifiedNatural:   words(disqualifiedPerson),
 		api.ResDisqualifiedCorporate: words(disqualifiedCorporate),
 	}
-}}
+})
 
 // wording is a row of shown.
 type wording = func(*api.Answer, given) *Page

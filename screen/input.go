@@ -9,10 +9,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"coview/api"
-	"coview/internal/lazy"
 )
 
 // Input is one entry of a list to screen, exactly as it was given.
@@ -192,7 +192,7 @@ func texts(inputs []Input) []string {
 // of. A first line made of nothing else is a heading: no company is
 // registered as "Company name" or "Supplier", since every name ends in a
 // legal form or other words.
-var headingWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var headingWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"company": true, "companies": true, "name": true, "names": true, "number": true, "numbers": true,
 		"no": true, "nos": true, "num": true, "nr": true, "crn": true, "reg": true, "regd": true,
@@ -204,7 +204,7 @@ var headingWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
 		"party": true, "parties": true, "member": true, "members": true, "legal": true, "house": true,
 		"houses": true, "ch": true, "uk": true, "of": true, "the": true, "and": true,
 	}
-}}
+})
 
 // isHeading reports whether first is a column heading over the rest: made
 // only of heading words, or a few words without a digit or a legal form
@@ -220,7 +220,7 @@ func isHeading(first string, rest []string) bool {
 	}
 	all := true
 	for _, w := range words {
-		all = all && headingWords.Get()[w]
+		all = all && headingWords()[w]
 	}
 	if all {
 		return true

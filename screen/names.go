@@ -2,9 +2,8 @@ package screen
 
 import (
 	"strings"
+	"sync"
 	"unicode"
-
-	"coview/internal/lazy"
 )
 
 // companyName is a company name reduced to what tells two names apart on
@@ -55,18 +54,18 @@ var legalForms = []struct {
 }
 
 // sameWords are words written more than one way anywhere in a name.
-var sameWords = lazy.Value[map[string]string]{Make: func() map[string]string {
+var sameWords = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"&":  "AND",
 		"CO": "COMPANY",
 	}
-}}
+})
 
 // parseName reduces a name; see companyName.
 func parseName(s string) companyName {
 	words := nameWords(s)
 	for i, w := range words {
-		if same, ok := sameWords.Get()[w]; ok {
+		if same, ok := sameWords()[w]; ok {
 			words[i] = same
 		}
 	}
@@ -130,13 +129,13 @@ func nameWords(s string) []string {
 // upper-cased.
 func fold(r rune) string {
 	r = unicode.ToUpper(r)
-	if f, ok := accentless.Get()[r]; ok {
+	if f, ok := accentless()[r]; ok {
 		return f
 	}
 	return string(r)
 }
 
-var accentless = lazy.Value[map[rune]string]{Make: func() map[rune]string {
+var accentless = sync.OnceValue(func() map[rune]string {
 	m := map[rune]string{'ß': "SS", 'Æ': "AE", 'Œ': "OE", 'Ø': "O", 'Ł': "L", 'Đ': "D", 'Þ': "TH"}
 	for base, letters := range map[string]string{
 		"A": "ÀÁÂÃÄÅĀĂĄ", "C": "ÇĆĈĊČ", "D": "Ď", "E": "ÈÉÊËĒĔĖĘĚ", "G": "ĜĞĠĢ", "H": "ĤĦ",
@@ -148,7 +147,7 @@ var accentless = lazy.Value[map[rune]string]{Make: func() map[rune]string {
 		}
 	}
 	return m
-}}
+})
 
 func equalWords(a, b []string) bool {
 	if len(a) != len(b) {
@@ -164,13 +163,13 @@ func equalWords(a, b []string) bool {
 
 // ignoredWords say nothing about which company a line means: labels put
 // before a number, and words most names share.
-var ignoredWords = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var ignoredWords = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
 		"COMPANY": true, "NO": true, "NOS": true, "NUMBER": true, "NUM": true, "NR": true, "REG": true,
 		"REGD": true, "REGISTRATION": true, "REGISTERED": true, "CRN": true, "AND": true, "THE": true,
 		"OF": true, "UK": true, "GROUP": true, "HOLDINGS": true, "SERVICES": true, "TRADING": true,
 	}
-}}
+})
 
 // sharesAWord reports whether the words of text, numbers and legal forms
 // aside, include any of those of a company's name, and whether text has
@@ -195,10 +194,10 @@ func sharesAWord(text, name string) (shares, hasWords bool) {
 func significantWords(s string) []string {
 	var out []string
 	for _, w := range nameWords(s) {
-		if same, ok := sameWords.Get()[w]; ok {
+		if same, ok := sameWords()[w]; ok {
 			w = same
 		}
-		if len([]rune(w)) < 2 || ignoredWords.Get()[w] || isLegalFormWord(w) || strings.ContainsFunc(w, unicode.IsDigit) {
+		if len([]rune(w)) < 2 || ignoredWords()[w] || isLegalFormWord(w) || strings.ContainsFunc(w, unicode.IsDigit) {
 			continue
 		}
 		out = append(out, w)

@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"coview/internal/lazy"
 	"coview/present/sanitize"
 )
 
@@ -133,14 +132,14 @@ func (gm *guarded) wrap(cmd tea.Cmd) tea.Cmd {
 
 // keyShaped matches what could be an API key (a UUID, with or without
 // hyphens), so that a crash report never repeats one.
-var keyShaped = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
+var keyShaped = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}`)
-}}
+})
 
 // crashError is what Run returns after a panic: what it was, without
 // anything key-shaped, as one printable line.
 func crashError(v any) error {
-	text := keyShaped.Get().ReplaceAllString(fmt.Sprint(v), "[redacted]")
+	text := keyShaped().ReplaceAllString(fmt.Sprint(v), "[redacted]")
 	if r := []rune(text); len(r) > 300 {
 		text = string(r[:300]) + "…"
 	}

@@ -130,7 +130,7 @@ func venomousWatchList(t *testing.T, reg *api.Client) func(bool) (*watch.Watcher
 		if !create {
 			return nil, nil
 		}
-		st, err := watch.Open(path, "venom")
+		st, err := watch.Open(path, "venom", watch.StoreOptions{})
 		if err != nil {
 			return nil, err
 		}

@@ -213,7 +213,7 @@ func TestABrowserCheckAndACronCheckAtOnceRecordEachChangeOnce(t *testing.T) {
 	b.keys("r")
 	until(t, "the browser's check to reach 00006421", func() bool { return w.waiting.Load() == 1 })
 
-	cron, err := watch.Open(w.path, "demo")
+	cron, err := watch.Open(w.path, "demo", watch.StoreOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,7 @@ func (w *watchWorld) ensure() (*watch.Watcher, error) {
 	if w.store != nil {
 		return w.watcher, nil
 	}
-	s, err := watch.Open(w.path, "demo")
+	s, err := watch.Open(w.path, "demo", watch.StoreOptions{})
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,10 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"coview/api"
-	"coview/internal/lazy"
 )
 
 // diffProfile finds what changed between two readings of a profile.
@@ -112,13 +112,13 @@ type listKinds struct {
 	added, ended, removed, details Kind
 }
 
-var kindsOf = lazy.Value[map[string]listKinds]{Make: func() map[string]listKinds {
+var kindsOf = sync.OnceValue(func() map[string]listKinds {
 	return map[string]listKinds{
 		setOfficers:      {KindOfficerAppointed, KindOfficerResigned, KindOfficerRemoved, KindOfficerDetails},
 		setPSCs:          {KindPSCNotified, KindPSCCeased, "", KindPSCDetails},
 		setPSCStatements: {KindPSCStatementAdded, KindPSCStatementWithdrawn, "", ""},
 	}
-}}
+})
 
 // diffList finds what changed between two readings of a dataset.
 func diffList(set string, old, now ListSnap, today string) []Change {
@@ -128,7 +128,7 @@ func diffList(set string, old, now ListSnap, today string) []Change {
 	case setInsolvency:
 		return diffInsolvency(old, now, today)
 	}
-	k := kindsOf.Get()[set]
+	k := kindsOf()[set]
 	var out []Change
 	for _, key := range sortedKeys(now.Items) {
 		it := now.Items[key]

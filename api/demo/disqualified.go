@@ -3,8 +3,7 @@ package demo
 import (
 	"encoding/json"
 	"net/http"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // The register of disqualified directors: two people the search finds
@@ -98,17 +97,17 @@ var disqualifiedCorporateHit = disqualifiedHit{
 }
 
 // disqualifiedRecords are the records by their path.
-var disqualifiedRecords = lazy.Value[map[string]json.RawMessage]{Make: func() map[string]json.RawMessage {
+var disqualifiedRecords = sync.OnceValue(func() map[string]json.RawMessage {
 	return map[string]json.RawMessage{
 		"/disqualified-officers/natural/" + DisqualifiedNaturalID:     disqualifiedNatural,
 		"/disqualified-officers/corporate/" + DisqualifiedCorporateID: disqualifiedCorporate,
 	}
-}}
+})
 
 // disqualifiedOfficer serves one record, natural or corporate: the kind
 // in the path must be the record's.
 func (h *handler) disqualifiedOfficer(w http.ResponseWriter, r *http.Request) {
-	body, ok := disqualifiedRecords.Get()[r.URL.Path]
+	body, ok := disqualifiedRecords()[r.URL.Path]
 	if !ok {
 		writeNotFound(w, "disqualified-officer-not-found")
 		return

@@ -2,11 +2,11 @@ package demo
 
 import (
 	"bytes"
-	"coview/internal/lazy"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -189,13 +189,13 @@ func newDocuments(opts ServeOptions, selfURL, storageURL string, secret []byte) 
 	if d.slowRate <= 0 {
 		d.slowRate = defaultSlowRate
 	}
-	d.index = sharedDocuments.Get
+	d.index = sharedDocuments
 	return d
 }
 
 // sharedDocuments are the fixtures' documents by id, built once a process
 // as the fixtures are, and never changed once built.
-var sharedDocuments = lazy.Value[map[string]*document]{Make: func() map[string]*document { return indexDocuments(fixtures()) }}
+var sharedDocuments = sync.OnceValue(func() map[string]*document { return indexDocuments(fixtures()) })
 
 // api is the document API: GET /document/{id} is the metadata and GET
 // /document/{id}/content a redirect to the content in storage, both with

@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // readFilingCategories notes each filing's category, for ?category=.
@@ -28,12 +27,12 @@ func readFilingCategories(items []json.RawMessage) ([]string, error) {
 // its filing history service does: confirmation statements came after
 // annual returns, and incorporation covers the company's constitution
 // and name.
-var categoryAlso = lazy.Value[map[string][]string]{Make: func() map[string][]string {
+var categoryAlso = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
 		"confirmation-statement": {"annual-return"},
 		"incorporation":          {"change-of-constitution", "change-of-name", "court-order", "gazette", "reregistration", "resolution", "restoration"},
 	}
-}}
+})
 
 // filingCategoryFilter reads ?category=a,b (the parameter may also be
 // given more than once) into the set of categories to keep, or nil when
@@ -49,7 +48,7 @@ func filingCategoryFilter(r *http.Request) map[string]bool {
 				want = map[string]bool{}
 			}
 			want[c] = true
-			for _, also := range categoryAlso.Get()[c] {
+			for _, also := range categoryAlso()[c] {
 				want[also] = true
 			}
 		}

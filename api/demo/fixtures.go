@@ -13,8 +13,7 @@ import (
 	"path"
 	"slices"
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 //go:generate go run gen_fixtures.go
@@ -41,14 +40,14 @@ const (
 // which is also the last path segment) to the error key a company without it
 // gets, or to "" when a company without it gets an empty list. The live
 // registry answers 404 rather than an empty list for the first three.
-var documentNotFound = lazy.Value[map[string]string]{Make: func() map[string]string {
+var documentNotFound = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"insolvency":        "company-insolvencies-not-found",
 		"exemptions":        "company-exemptions-not-found",
 		"registers":         "company-registers-not-found",
 		"uk-establishments": "",
 	}
-}}
+})
 
 // emptyDocument is the body a company without the resource gets, for
 // those the registry answers with an empty list: a company with no UK
@@ -126,15 +125,15 @@ type registry struct {
 // fixtures loads the embedded fixtures once, on first use. The fixtures are
 // part of the program, so a broken one is a bug and panics; the package tests
 // load them on every run.
-var fixtureRegistry = lazy.Value[*registry]{Make: func() *registry {
+var fixtureRegistry = sync.OnceValue(func() *registry {
 	reg, err := loadRegistry(fixtureFiles)
 	if err != nil {
 		panic("demo: " + err.Error())
 	}
 	return reg
-}}
+})
 
-func fixtures() *registry { return fixtureRegistry.Get() }
+func fixtures() *registry { return fixtureRegistry() }
 
 func loadRegistry(fsys fs.FS) (*registry, error) {
 	reg := &registry{
@@ -286,7 +285,7 @@ func (c *company) add(name string, data []byte, items map[string]json.RawMessage
 		return c.addCharges(data, items)
 	}
 	resource, ok := strings.CutSuffix(name, ".json")
-	if _, known := documentNotFound.Get()[resource]; !ok || !known {
+	if _, known := documentNotFound()[resource]; !ok || !known {
 		return fmt.Errorf("unexpected fixture file")
 	}
 	c.documents[resource] = data

@@ -2,9 +2,8 @@ package demo
 
 import (
 	"net/http"
+	"sync"
 	"time"
-
-	"coview/internal/lazy"
 )
 
 // Options tune a demo registry. The zero value behaves like the live
@@ -42,11 +41,9 @@ type handler struct {
 // The search index and the firms are made from the fixtures, the same
 // for every handler, and only read once made: a process builds each once,
 // on the first search that needs it, however many registries it serves.
-// (lazy.Values, not sync.OnceValue: a package-level OnceValue is made at
-// start-up, by every run of coview.)
 var (
-	sharedSearchIndex = lazy.Value[*searchIndex]{Make: func() *searchIndex { return buildSearchIndex(fixtures()) }}
-	sharedFirms       = lazy.Value[*firms]{Make: func() *firms { return buildFirms(fixtures()) }}
+	sharedSearchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(fixtures()) })
+	sharedFirms       = sync.OnceValue(func() *firms { return buildFirms(fixtures()) })
 )
 
 // NewHandler returns the demo registry: every request is authenticated with
@@ -63,8 +60,8 @@ func NewHandler(opts Options) http.Handler {
 	if h.now == nil {
 		h.now = time.Now
 	}
-	h.searchIndex = sharedSearchIndex.Get
-	h.firms = sharedFirms.Get
+	h.searchIndex = sharedSearchIndex
+	h.firms = sharedFirms
 	h.documentLinks = rewriteDocumentLinks(opts.DocumentURL)
 
 	// Methods are checked before routing, so the patterns carry none; that
@@ -82,7 +79,7 @@ func NewHandler(opts Options) http.Handler {
 	mux.HandleFunc("/company/{number}/persons-with-significant-control/{kind}/{id}", h.item("psc-not-found"))
 	mux.HandleFunc("/company/{number}/charges", h.charges)
 	mux.HandleFunc("/company/{number}/charges/{id}", h.item("company-charge-not-found"))
-	for resource := range documentNotFound.Get() {
+	for resource := range documentNotFound() {
 		mux.HandleFunc("/company/{number}/"+resource, h.document(resource))
 	}
 	mux.HandleFunc("/officers/{id}/appointments", h.appointments)

@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
-
-	"coview/internal/lazy"
 )
 
 // Living companies change with the clock, so that a watch list has
@@ -163,7 +162,7 @@ func livingCompany(number string, now time.Time) *company {
 		"has_insolvency_history":          false,
 		"registered_office_is_in_dispute": false,
 		"undeliverable_registered_office_address": false,
-		"registered_office_address":               livingAddresses.Get()[0],
+		"registered_office_address":               livingAddresses()[0],
 		"sic_codes":                               []string{"70229"},
 		"accounts":                                livingAccounts("31", "03", "2026-03-31", false),
 		"confirmation_statement":                  livingConfirmation("2026-04-30"),
@@ -327,12 +326,12 @@ func lastOf(k, cycle, phase int) int {
 	return phase + (n-1)*cycle
 }
 
-var livingAddresses = lazy.Value[[]map[string]string]{Make: func() []map[string]string {
+var livingAddresses = sync.OnceValue(func() []map[string]string {
 	return []map[string]string{
 		{"premises": "The Old Clock House", "address_line_1": "3 Pendulum Parade", "locality": "Little Puddleford", "region": "Wessex", "postal_code": "ZZ6 4TT", "country": "England"},
 		{"premises": "Unit 9", "address_line_1": "Escapement Yard", "locality": "Nettlecombe", "region": "Wessex", "postal_code": "ZZ6 9CK", "country": "England"},
 	}
-}}
+})
 
 func oneLine(a map[string]string) string {
 	var parts []string
@@ -375,7 +374,7 @@ func livingSecretary(number string) json.RawMessage {
 		"name":         "CLOCKWORK SECRETARIES LIMITED",
 		"officer_role": "corporate-secretary",
 		"appointed_on": "2019-05-01",
-		"address":      livingAddresses.Get()[0],
+		"address":      livingAddresses()[0],
 		"links":        map[string]string{"self": "/company/" + number + "/appointments/" + livingID(number, "secretary", 0)},
 	})
 	return item
@@ -406,7 +405,7 @@ func buildFiler(l *lived) {
 	}
 	l.base = filerHistory(since)
 	l.profile["sic_codes"] = sics[count(l.k, cycle, 1)%2]
-	l.profile["registered_office_address"] = livingAddresses.Get()[count(l.k, cycle, 2)%2]
+	l.profile["registered_office_address"] = livingAddresses()[count(l.k, cycle, 2)%2]
 	ard := ards[count(l.k, cycle, 3)%2]
 	lastAccounts := "2025-03-31"
 	if e := lastOf(l.k, cycle, 0); e >= 0 {
@@ -428,7 +427,7 @@ func buildFiler(l *lived) {
 		case 2:
 			n := count(e, cycle, 2)
 			return livingFiling{form: "AD01", category: "address", description: "change-registered-office-address-company-with-date-old-address-new-address",
-				values: map[string]string{"change_date": l.day(e), "old_address": oneLine(livingAddresses.Get()[n%2]), "new_address": oneLine(livingAddresses.Get()[(n+1)%2])}}
+				values: map[string]string{"change_date": l.day(e), "old_address": oneLine(livingAddresses()[n%2]), "new_address": oneLine(livingAddresses()[(n+1)%2])}}
 		case 3:
 			n := count(e, cycle, 3)
 			from, to := ards[n%2], ards[(n+1)%2]
@@ -617,7 +616,7 @@ func buildBoard(l *lived) {
 			"occupation":           "Consultant",
 			"country_of_residence": "England",
 			"date_of_birth":        map[string]int{"month": (n+12)%12 + 1, "year": 1970 + (n+1)%30},
-			"address":              livingAddresses.Get()[0],
+			"address":              livingAddresses()[0],
 			"links":                map[string]string{"self": "/company/" + l.c.number + "/appointments/" + livingID(l.c.number, "appointment", n+1)},
 		}
 		if e, ended := turnEnded(l.k, n); ended {
@@ -707,7 +706,7 @@ func buildOwners(l *lived) {
 			"notified_on":          notified,
 			"ceased":               false,
 			"natures_of_control":   []string{"ownership-of-shares-25-to-50-percent", "voting-rights-25-to-50-percent"},
-			"address":              livingAddresses.Get()[1],
+			"address":              livingAddresses()[1],
 			"etag":                 etag("living", id),
 			"links":                map[string]string{"self": "/company/" + l.c.number + "/persons-with-significant-control/individual/" + id},
 		}

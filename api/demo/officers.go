@@ -6,8 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // officerFacts are what the officer list is sorted and filtered by, read
@@ -48,7 +47,7 @@ var officerFactsZero officerFacts
 // anything else is refused with 400, as live. Officers without a
 // resignation come after those with one, as the registry's database sorts
 // a missing date below any other.
-var officerOrders = lazy.Value[map[string]func(a, b officerFacts) int]{Make: func() map[string]func(a, b officerFacts) int {
+var officerOrders = sync.OnceValue(func() map[string]func(a, b officerFacts) int {
 	return map[string]func(a, b officerFacts) int{
 		"appointed_on": func(a, b officerFacts) int { return strings.Compare(b.appointedOn, a.appointedOn) },
 		"resigned_on":  func(a, b officerFacts) int { return strings.Compare(b.resignedOn, a.resignedOn) },
@@ -59,10 +58,10 @@ var officerOrders = lazy.Value[map[string]func(a, b officerFacts) int]{Make: fun
 			return strings.Compare(a.forenames, b.forenames)
 		},
 	}
-}}
+})
 
 // registerRoles are the officers each register_type lists.
-var registerRoles = lazy.Value[map[string]func(role string) bool]{Make: func() map[string]func(role string) bool {
+var registerRoles = sync.OnceValue(func() map[string]func(role string) bool {
 	return map[string]func(role string) bool{
 		"directors":   func(r string) bool { return strings.Contains(r, "director") },
 		"secretaries": func(r string) bool { return strings.Contains(r, "secretary") },
@@ -70,7 +69,7 @@ var registerRoles = lazy.Value[map[string]func(role string) bool]{Make: func() m
 			return strings.Contains(r, "llp-member") || strings.Contains(r, "llp-designated-member")
 		},
 	}
-}}
+})
 
 // registerHeldAtRegistry says whether the company's register of this type
 // (directors, secretaries, llp_members, persons_with_significant_control)
@@ -113,7 +112,7 @@ func (c *company) selectOfficers(w http.ResponseWriter, r *http.Request) ([]json
 		keep = append(keep, i)
 	}
 	registerType := q.Get("register_type")
-	inRegister, known := registerRoles.Get()[registerType]
+	inRegister, known := registerRoles()[registerType]
 	if registerType != "" && !known {
 		writeBadParameter(w, "register_type", "register_type must be one of directors, secretaries, llp_members")
 		return nil, false
@@ -139,7 +138,7 @@ func (c *company) selectOfficers(w http.ResponseWriter, r *http.Request) ([]json
 		return nil, false
 	}
 	orderBy := q.Get("order_by")
-	order, ok := officerOrders.Get()[orderBy]
+	order, ok := officerOrders()[orderBy]
 	if orderBy != "" && !ok {
 		writeBadParameter(w, "order_by", fmt.Sprintf("order_by %q is not one of appointed_on, resigned_on, surname", orderBy))
 		return nil, false

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
-
-	"coview/internal/lazy"
 )
 
 // blob is a document's bytes as sent: head, then fill bytes of padding
@@ -26,11 +25,11 @@ func (b blob) size() int64 { return int64(len(b.head)) + b.fill + int64(len(b.ta
 // nothing refers to, which viewers skip. It is made when first sent, not
 // when the program starts: every run of coview links the demo in, and
 // few send its large document.
-var fill = lazy.Value[[]byte]{Make: func() []byte {
+var fill = sync.OnceValue(func() []byte {
 	return bytes.Repeat([]byte("% coview demo: padding so that this document is large\n"), 1200)
-}}
+})
 
-func fillBlock() []byte { return fill.Get() }
+func fillBlock() []byte { return fill() }
 
 // writeTo sends the blob. With rate > 0 the padding goes at about rate
 // bytes a second, flushed as it goes, so a client sees steady progress.

@@ -176,12 +176,12 @@ func (h *handler) document(resource string) http.HandlerFunc {
 			return
 		}
 		body, ok := c.documents[resource]
-		if !ok && documentNotFound.Get()[resource] == "" {
+		if !ok && documentNotFound()[resource] == "" {
 			writeJSON(w, http.StatusOK, emptyDocument(resource, c.number))
 			return
 		}
 		if !ok {
-			writeNotFound(w, documentNotFound.Get()[resource])
+			writeNotFound(w, documentNotFound()[resource])
 			return
 		}
 		writeBody(w, http.StatusOK, body)

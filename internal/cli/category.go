@@ -47,7 +47,7 @@ func filingCategories(given bool, value string, following bool, link string) ([]
 // history.
 func isFilingHistory(name string) bool {
 	want := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "-", "_")
-	if rel, ok := linkAliases.Get()[want]; ok {
+	if rel, ok := linkAliases()[want]; ok {
 		want = rel
 	}
 	return want == api.LinkFilingHistory

@@ -2,9 +2,9 @@ package cli
 
 import (
 	"io"
+	"sync"
 
 	"coview/connections"
-	"coview/internal/lazy"
 	"coview/present"
 	"coview/present/sanitize"
 )
@@ -158,30 +158,30 @@ func writeConnectionsJSON(w io.Writer, r *connections.Result, currentOnly bool) 
 	pg := present.NotChecked(r)
 	for i, nc := range r.NotChecked {
 		doc.NotChecked = append(doc.NotChecked, docNotChecked{
-			What: uncheckedWhat.Get()[nc.What], Company: docText(string(nc.Company.Number)), Officer: docText(nc.Officer), OfficerID: docText(nc.OfficerID),
-			From: nc.From, Total: nc.Total, Link: docText(nc.Link), Reason: reasonWord.Get()[nc.Why],
+			What: uncheckedWhat()[nc.What], Company: docText(string(nc.Company.Number)), Officer: docText(nc.Officer), OfficerID: docText(nc.OfficerID),
+			From: nc.From, Total: nc.Total, Link: docText(nc.Link), Reason: reasonWord()[nc.Why],
 			Words: pg.Items[i].Cells[0] + ": " + pg.Items[i].Cells[1],
 		})
 	}
 	writeJSONDocument(w, doc)
 }
 
-var uncheckedWhat = lazy.Value[map[connections.Unchecked]string]{Make: func() map[connections.Unchecked]string {
+var uncheckedWhat = sync.OnceValue(func() map[connections.Unchecked]string {
 	return map[connections.Unchecked]string{
 		connections.UncheckedAppointments: "appointments",
 		connections.UncheckedOfficers:     "officers",
 		connections.UncheckedPSCs:         "persons_with_significant_control",
 		connections.UncheckedCompany:      "connections",
 	}
-}}
+})
 
-var reasonWord = lazy.Value[map[connections.Reason]string]{Make: func() map[connections.Reason]string {
+var reasonWord = sync.OnceValue(func() map[connections.Reason]string {
 	return map[connections.Reason]string{
 		connections.ReasonBudget:  "budget",
 		connections.ReasonStopped: "stopped",
 		connections.ReasonFailed:  "error",
 	}
-}}
+})
 
 func tieKind(t connections.Tie) string {
 	switch {

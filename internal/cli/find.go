@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"coview/api"
-	"coview/internal/lazy"
 	"coview/present"
 	"coview/present/labels"
 	"coview/present/sanitize"
@@ -286,17 +286,17 @@ func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
 }
 
 // flagOf is the flag that sets each of the registry's parameters.
-var flagOf = lazy.Value[map[string]string]{Make: func() map[string]string {
+var flagOf = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		api.ParamStatus: "--status", api.ParamType: "--type", api.ParamSubtype: "--subtype", api.ParamSICCodes: "--sic",
 		api.ParamIncorporatedFrom: "--incorporated-from", api.ParamIncorporatedTo: "--incorporated-to",
 		api.ParamDissolvedFrom: "--dissolved-from", api.ParamDissolvedTo: "--dissolved-to",
 	}
-}}
+})
 
 // queryProblem says what is wrong with a value, by the flag that gave it.
 func queryProblem(qe *api.QueryError) string {
-	return present.QueryProblem(qe, flagOf.Get()[qe.Param])
+	return present.QueryProblem(qe, flagOf()[qe.Param])
 }
 
 // asCSV prints companies as rows of CSV.

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"coview/api"
-	"coview/internal/lazy"
 	"coview/present"
 	"coview/present/sanitize"
 )
@@ -33,7 +33,7 @@ var linkNames = []string{
 
 // linkAliases are the short names people type for the usual links. A
 // name means one link, never "this one, or else that one".
-var linkAliases = lazy.Value[map[string]string]{Make: func() map[string]string {
+var linkAliases = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"psc":            api.LinkPSC,
 		"pscs":           api.LinkPSC,
@@ -45,14 +45,14 @@ var linkAliases = lazy.Value[map[string]string]{Make: func() map[string]string {
 		"establishments": api.LinkUKEstablish,
 		"profile":        api.LinkSelf,
 	}
-}}
+})
 
 // completeLinks offers the link names for --follow in shell completion:
 // those the registry writes and their short forms. Which ones a company
 // has would take a request; the shell has no key to send.
 func completeLinks(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	names := slices.Clone(linkNames)
-	for alias := range linkAliases.Get() {
+	for alias := range linkAliases() {
 		names = append(names, alias)
 	}
 	slices.Sort(names)
@@ -81,7 +81,7 @@ func chooseLink(p *api.Profile, number api.Number, name string) (followed, error
 	if want == "" {
 		return followed{}, usageError("--follow needs a link name; company %s has: %s (short forms: psc, filings, statements)", number, list)
 	}
-	rel, ok := linkAliases.Get()[want]
+	rel, ok := linkAliases()[want]
 	if !ok {
 		rel = want
 	}

@@ -2,8 +2,7 @@ package cli
 
 import (
 	"runtime/debug"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // version is set at build time with
@@ -13,7 +12,7 @@ var version = ""
 
 // programVersion is what --version prints and the User-Agent carries.
 // The build info is parsed once a run, not at each use.
-var builtVersion = lazy.Value[string]{Make: func() string {
+var builtVersion = sync.OnceValue(func() string {
 	if version != "" {
 		return version
 	}
@@ -21,8 +20,8 @@ var builtVersion = lazy.Value[string]{Make: func() string {
 		return bi.Main.Version
 	}
 	return "dev"
-}}
+})
 
-func programVersion() string { return builtVersion.Get() }
+func programVersion() string { return builtVersion() }
 
 func userAgent() string { return "coview/" + programVersion() }

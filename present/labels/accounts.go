@@ -1,10 +1,10 @@
 package labels
 
-import "coview/internal/lazy"
+import "sync"
 
 // accountTypeLabels gives accounts.last_accounts.type as a short adjective
 // for the "Last accounts" line.
-var accountTypeLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var accountTypeLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"full":                        "Full",
 		"small":                       "Small company",
@@ -23,7 +23,7 @@ var accountTypeLabels = lazy.Value[map[string]string]{Make: func() map[string]st
 		"audited-abridged":            "Audited abridged",
 		"unaudited-abridged":          "Unaudited abridged",
 	}
-}}
+})
 
 // AccountType returns the label for an accounts type. The registry sends
 // the literal string "null" when no accounts have been filed (overseas
@@ -34,5 +34,5 @@ func AccountType(v string) string {
 	if k == "" || k == "null" {
 		return ""
 	}
-	return words(accountTypeLabels.Get(), enumConstantsAccountType, k)
+	return words(accountTypeLabels(), enumConstantsAccountType, k)
 }

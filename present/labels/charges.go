@@ -2,24 +2,23 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // chargeStatuses give a charge's status.
-var chargeStatuses = lazy.Value[map[string]string]{Make: func() map[string]string {
+var chargeStatuses = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"outstanding":     "Outstanding",
 		"part-satisfied":  "Partly satisfied",
 		"fully-satisfied": "Fully satisfied",
 		"satisfied":       "Satisfied",
 	}
-}}
+})
 
 // ChargeStatus returns the label for a charge status; unknown values are
 // humanised.
 func ChargeStatus(v string) string {
-	return words(chargeStatuses.Get(), enumMortgageDescriptionsStatus, v)
+	return words(chargeStatuses(), enumMortgageDescriptionsStatus, v)
 }
 
 // ChargeSatisfied reports whether a status says the charge no longer
@@ -31,7 +30,7 @@ func ChargeSatisfied(v string) bool {
 
 // chargeDescriptionTypes say what a charge's typed free texts are: its
 // classification, its particulars and what it secures.
-var chargeDescriptionTypes = lazy.Value[map[string]string]{Make: func() map[string]string {
+var chargeDescriptionTypes = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"charge-description":                          "Description",
 		"nature-of-charge":                            "Nature of charge",
@@ -42,14 +41,14 @@ var chargeDescriptionTypes = lazy.Value[map[string]string]{Make: func() map[stri
 		"amount-secured":                              "Amount secured",
 		"obligations-secured":                         "Obligations secured",
 	}
-}}
+})
 
 // ChargeDescriptionType labels the type of a charge's classification,
 // particulars or secured details; unknown values are humanised.
 func ChargeDescriptionType(v string) string {
 	for _, reg := range []enumTable{enumMortgageDescriptionsClassificationDesc, enumMortgageDescriptionsParticularDescription,
 		enumMortgageDescriptionsSecuredDetailsDescription, enumMortgageDescriptionsAlterationsDescription} {
-		if w, ok := wordsFor(chargeDescriptionTypes.Get(), reg, v); ok {
+		if w, ok := wordsFor(chargeDescriptionTypes(), reg, v); ok {
 			return w
 		}
 	}
@@ -64,7 +63,7 @@ func ChargeFlag(v string) string {
 
 // assetsCeasedReleased say what has happened to the property a charge
 // covered.
-var assetsCeasedReleased = lazy.Value[map[string]string]{Make: func() map[string]string {
+var assetsCeasedReleased = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"property-ceased-to-belong":                    "The property no longer belongs to the company",
 		"part-property-ceased-to-belong":               "Part of the property no longer belongs to the company",
@@ -74,12 +73,12 @@ var assetsCeasedReleased = lazy.Value[map[string]string]{Make: func() map[string
 		"whole-property-released-and-ceased-to-belong": "All the property has been released or no longer belongs to the company",
 		"multiple-filings":                             "Property released or no longer the company's, over several filings",
 	}
-}}
+})
 
 // AssetsCeasedReleased labels a charge's assets_ceased_released; unknown
 // values are humanised.
 func AssetsCeasedReleased(v string) string {
-	return words(assetsCeasedReleased.Get(), enumMortgageDescriptionsAssetsCeasedReleased, v)
+	return words(assetsCeasedReleased(), enumMortgageDescriptionsAssetsCeasedReleased, v)
 }
 
 // chargeTransactions say what a filing about a charge did. The registry
@@ -87,7 +86,7 @@ func AssetsCeasedReleased(v string) string {
 // the actions below qualified by the kind of company, the country, the Act
 // it was filed under or the form's variant (chargeQualifiers), which add
 // nothing a reader needs; they are read off and the action looked up.
-var chargeTransactions = lazy.Value[map[string]string]{Make: func() map[string]string {
+var chargeTransactions = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"create-charge":                                 "Charge registered",
 		"create-floating-charge":                        "Floating charge registered",
@@ -121,7 +120,7 @@ var chargeTransactions = lazy.Value[map[string]string]{Make: func() map[string]s
 		"liquidation-cease-to-act-receiver":             "Receiver or manager ceased to act",
 		"liquidation-ceasing-to-act-receiver":           "Receiver or manager ceased to act",
 	}
-}}
+})
 
 // chargeQualifiers are the parts of a charge filing type that say which
 // form was used rather than what happened. Longer ones come first, so that
@@ -137,7 +136,7 @@ var chargeQualifiers = []string{
 // a court's order says so. Unknown filing types are humanised.
 func ChargeTransaction(filingType string) string {
 	k := norm(filingType)
-	if l, ok := chargeTransactions.Get()[k]; ok {
+	if l, ok := chargeTransactions()[k]; ok {
 		return l
 	}
 	base := k
@@ -151,7 +150,7 @@ func ChargeTransaction(filingType string) string {
 		base = strings.ReplaceAll(base, "--", "-")
 	}
 	base = strings.TrimSuffix(strings.TrimSuffix(base, "-"), "-in")
-	l, ok := chargeTransactions.Get()[base]
+	l, ok := chargeTransactions()[base]
 	if !ok {
 		if w, ok := enumMortgageDescriptionsFilingType.get(k); ok && strings.TrimSpace(w) != "" {
 			return strings.TrimSpace(w)

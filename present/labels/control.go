@@ -2,8 +2,7 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // The registry's natures of control are built from parts, most optional:
@@ -33,7 +32,7 @@ type controlKind struct {
 	bare        string // without one: "can appoint or remove directors"
 }
 
-var controlKinds = lazy.Value[map[string]controlKind]{Make: func() map[string]controlKind {
+var controlKinds = sync.OnceValue(func() map[string]controlKind {
 	return map[string]controlKind{
 		"ownership-of-shares":                   {owns: "owns %s of shares", holds: "holds %s of shares", bare: "owns shares"},
 		"voting-rights":                         {owns: "holds %s of voting rights", holds: "holds %s of voting rights", bare: "holds voting rights"},
@@ -44,7 +43,7 @@ var controlKinds = lazy.Value[map[string]controlKind]{Make: func() map[string]co
 		"right-to-appoint-and-remove-person":    {bare: "can appoint or remove those who manage the partnership"},
 		"significant-influence-or-control":      {bare: "has significant influence or control"},
 	}
-}}
+})
 
 // Bodies, as the last part of a key.
 const (
@@ -63,11 +62,11 @@ var nomineeLand = []struct{ prefix, words string }{
 	{"registered-owner-as-nominee-another-entity-", "the entity owns land in %s as nominee for another entity they own"},
 }
 
-var nomineePlaces = lazy.Value[map[string]string]{Make: func() map[string]string {
+var nomineePlaces = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"england-wales": "England and Wales", "scotland": "Scotland", "northern-ireland": "Northern Ireland",
 	}
-}}
+})
 
 // NatureOfControl says in a few words what control a person with
 // significant control has: "owns 75–100% of shares", "controls a trust
@@ -104,8 +103,8 @@ func natureOfControl(k string) (string, bool) {
 	}
 	if overseas {
 		for _, n := range nomineeLand {
-			if place, ok := strings.CutPrefix(rest, n.prefix); ok && nomineePlaces.Get()[place] != "" {
-				return strings.Replace(n.words, "%s", nomineePlaces.Get()[place], 1), true
+			if place, ok := strings.CutPrefix(rest, n.prefix); ok && nomineePlaces()[place] != "" {
+				return strings.Replace(n.words, "%s", nomineePlaces()[place], 1), true
 			}
 		}
 	}
@@ -117,7 +116,7 @@ func natureOfControl(k string) (string, bool) {
 		}
 	}
 	band, rest := cutBand(rest)
-	kind, ok := controlKinds.Get()[rest]
+	kind, ok := controlKinds()[rest]
 	if !ok || (band != "" && kind.owns == "") {
 		return "", false
 	}

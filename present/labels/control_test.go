@@ -48,7 +48,7 @@ func TestNaturesOfControlAreReadFromTheirParts(t *testing.T) {
 // our own: no key is humanised and no placeholder is left over.
 func TestEveryCombinationOfKnownPartsReadsAsWords(t *testing.T) {
 	bands := []string{"-25-to-50-percent", "-50-to-75-percent", "-75-to-100-percent"}
-	for kind, k := range controlKinds.Get() {
+	for kind, k := range controlKinds() {
 		for _, body := range []string{"", bodyLLP, bodyOverseas} {
 			for _, capacity := range append([]string{""}, controlCapacities...) {
 				withBands := []string{""}

@@ -3,8 +3,7 @@ package labels
 import (
 	"sort"
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // FilingDescription puts a filing-history item's description key in
@@ -39,7 +38,7 @@ func FilingDescriptionMarked(key string, values map[string]string) (string, []Sp
 			return s, bold
 		}
 	}
-	if fallback, ok := filingFallbacks.Get()[k]; ok {
+	if fallback, ok := filingFallbacks()[k]; ok {
 		if v := strings.TrimSpace(values["original_description"]); v != "" {
 			w := newWriter()
 			w.value(v)
@@ -71,7 +70,7 @@ func IsFilingDescription(key string) bool {
 // ("annotation"), or that the registry does not publish although it sends
 // them: "legacy", whose text is in its values, and "annual-return", whose
 // text is its original_description.
-var filingFallbacks = lazy.Value[map[string]string]{Make: func() map[string]string {
+var filingFallbacks = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"legacy":                 "**Legacy filing**",
 		"confirmation-statement": "**Confirmation statement** made on {made_up_date}",
@@ -79,7 +78,7 @@ var filingFallbacks = lazy.Value[map[string]string]{Make: func() map[string]stri
 		"annual-update":          "**Annual update** made up to {made_up_date}",
 		"annotation":             "**Annotation**",
 	}
-}}
+})
 
 // accountsPrefix starts the family of keys for accounts of a given type;
 // a type the registry has no sentence for is humanised.

@@ -1,15 +1,15 @@
 package labels
 
 import (
-	"coview/internal/lazy"
 	"coview/internal/spelling"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // filingCategories name the categories (and subcategories) of filing
 // history.
-var filingCategories = lazy.Value[map[string]string]{Make: func() map[string]string {
+var filingCategories = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"accounts":                         "Accounts",
 		"address":                          "Registered office address",
@@ -41,7 +41,7 @@ var filingCategories = lazy.Value[map[string]string]{Make: func() map[string]str
 		"transfer":                         "Transfer",
 		"voluntary-arrangement":            "Voluntary arrangement",
 	}
-}}
+})
 
 // subcategoriesOnly are never a filing's category, only a subcategory, so
 // a filing history cannot be asked for by them.
@@ -49,14 +49,14 @@ var subcategoriesOnly = []string{"termination", "transfer", "voluntary-arrangeme
 
 // FilingCategory names a filing's category or subcategory; unknown ones
 // are humanised.
-func FilingCategory(v string) string { return lookup(filingCategories.Get(), v) }
+func FilingCategory(v string) string { return lookup(filingCategories(), v) }
 
 // FilingCategories are the categories a filing history can be asked for
 // by (the registry's category parameter), in order: those its API
 // specification lists and those its filings are seen to carry.
 func FilingCategories() []string {
 	var out []string
-	for k := range filingCategories.Get() {
+	for k := range filingCategories() {
 		if !slices.Contains(subcategoriesOnly, k) {
 			out = append(out, k)
 		}
@@ -81,7 +81,7 @@ func NearestFilingCategory(v string) string {
 	}
 	cats := FilingCategories()
 	for _, c := range cats {
-		for _, w := range strings.FieldsFunc(strings.ToLower(filingCategories.Get()[c]), func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(filingCategories()[c]), func(r rune) bool { return r == ' ' || r == '(' || r == ')' }) {
 			if w == k || strings.TrimSuffix(w, "s") == strings.TrimSuffix(k, "s") {
 				return c
 			}

@@ -2,15 +2,14 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // filingHistoryStatuses say why the registry gives no filing history for
 // a company (filing_history_status), in words for a reader rather than
 // the key's shorthand: "unknown-prefix" means the registry does not
 // recognise the kind of company the number's letters stand for.
-var filingHistoryStatuses = lazy.Value[map[string]string]{Make: func() map[string]string {
+var filingHistoryStatuses = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"filing-history-not-available-unknown-prefix":                                          "The registry keeps no filing history for this kind of company: it does not recognise the letters its number starts with.",
 		"filing-history-not-available-invalid-format":                                          "The registry keeps no filing history for this company: its number is not in a form the registry recognises.",
@@ -24,7 +23,7 @@ var filingHistoryStatuses = lazy.Value[map[string]string]{Make: func() map[strin
 		"filing-history-not-available-investment-company-with-variable-capital":                "The registry keeps no filing history for investment companies with variable capital; the Financial Conduct Authority holds their records.",
 		"filing-history-not-available-protected-cell-company":                                  "The registry keeps no filing history for protected cell companies; the Financial Conduct Authority holds their records.",
 	}
-}}
+})
 
 // FilingHistoryStatus says, in a sentence, why a company has no filing
 // history when filing_history_status says it is not available; "" when it
@@ -34,7 +33,7 @@ var filingHistoryStatuses = lazy.Value[map[string]string]{Make: func() map[strin
 // an unknown not-available key still reads as a sentence.
 func FilingHistoryStatus(v string) string {
 	k := norm(v)
-	if s, ok := filingHistoryStatuses.Get()[k]; ok {
+	if s, ok := filingHistoryStatuses()[k]; ok {
 		return s
 	}
 	if w, ok := enumFilingHistoryExceptionsExceptions.get(k); ok {

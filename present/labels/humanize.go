@@ -2,10 +2,10 @@ package labels
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"coview/internal/lazy"
 	"coview/present/sanitize"
 )
 
@@ -13,7 +13,7 @@ import (
 // "Llp member" or "Uk establishment" would look like a bug to a reader.
 // Only whole words are matched, so "se" (Societas Europaea) never touches
 // words such as "secretary".
-var acronyms = lazy.Value[map[string]string]{Make: func() map[string]string {
+var acronyms = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"cic":   "CIC",
 		"cio":   "CIO",
@@ -41,7 +41,7 @@ var acronyms = lazy.Value[map[string]string]{Make: func() map[string]string {
 		"ukeig": "UKEIG",
 		"vat":   "VAT",
 	}
-}}
+})
 
 // norm is the single normalisation every lookup uses: keys come from JSON,
 // command lines and old exports with inconsistent case and padding.
@@ -63,8 +63,8 @@ func Humanize(key string) string {
 	}
 	for i, w := range words {
 		switch {
-		case acronyms.Get()[w] != "":
-			words[i] = acronyms.Get()[w]
+		case acronyms()[w] != "":
+			words[i] = acronyms()[w]
 		case isFormCode(w):
 			words[i] = strings.ToUpper(w)
 		case i == 0:

@@ -1,9 +1,9 @@
 package labels
 
-import "coview/internal/lazy"
+import "sync"
 
 // identificationTypes say what sort of body a corporate officer is.
-var identificationTypes = lazy.Value[map[string]string]{Make: func() map[string]string {
+var identificationTypes = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"uk-limited-company":           "UK limited company",
 		"eea":                          "Company registered in the European Economic Area",
@@ -12,10 +12,10 @@ var identificationTypes = lazy.Value[map[string]string]{Make: func() map[string]
 		"registered-overseas-entity-corporate-managing-officer": "Corporate managing officer of an overseas entity",
 		"limited-partnership-corporate-partner":                 "Corporate partner in a limited partnership",
 	}
-}}
+})
 
 // IdentificationType names a corporate officer's identification_type;
 // unknown ones are humanised.
 func IdentificationType(v string) string {
-	return words(identificationTypes.Get(), enumConstantsIdentificationType, v)
+	return words(identificationTypes(), enumConstantsIdentificationType, v)
 }

@@ -1,9 +1,9 @@
 package labels
 
-import "coview/internal/lazy"
+import "sync"
 
 // insolvencyCases name the kinds of insolvency case.
-var insolvencyCases = lazy.Value[map[string]string]{Make: func() map[string]string {
+var insolvencyCases = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"compulsory-liquidation":                     "Compulsory liquidation (wound up by the court)",
 		"creditors-voluntary-liquidation":            "Creditors' voluntary liquidation",
@@ -30,18 +30,18 @@ var insolvencyCases = lazy.Value[map[string]string]{Make: func() map[string]stri
 		"liquidation-moratorium-monitor-ceasing-to-act-following-court-order":           "Moratorium: the monitor ceased to act by order of the court",
 		"liquidation-moratorium-end-of-moratorium-following-disposal-of-application-for-extension-by-court-or-following-cva-proposal-taking-effect-or-being-withdrawn": "Moratorium ended: an extension was decided, or a voluntary arrangement took effect or was withdrawn",
 	}
-}}
+})
 
 // InsolvencyCase names a kind of insolvency case; unknown kinds are
 // humanised.
 func InsolvencyCase(v string) string {
-	return words(insolvencyCases.Get(), enumConstantsInsolvencyCaseType, v)
+	return words(insolvencyCases(), enumConstantsInsolvencyCaseType, v)
 }
 
 // insolvencyDates label a case's dates, to be followed by the date: "Wound
 // up on 18 Jun 2026". They are labels beside their dates, so they are kept
 // short; the case's kind, in its title, says the rest.
-var insolvencyDates = lazy.Value[map[string]string]{Make: func() map[string]string {
+var insolvencyDates = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"wound-up-on":                      "Wound up on",
 		"petitioned-on":                    "Petitioned on",
@@ -61,17 +61,17 @@ var insolvencyDates = lazy.Value[map[string]string]{Make: func() map[string]stri
 		"case-start-on":                    "Case started on",
 		"case-end-on":                      "Case ended on",
 	}
-}}
+})
 
 // InsolvencyDate labels one of a case's dates. The registry's date types
 // end in "-on", so an unknown one humanised still reads before its date
 // ("Something happened on").
 func InsolvencyDate(v string) string {
-	return words(insolvencyDates.Get(), enumConstantsInsolvencyCaseDateType, v)
+	return words(insolvencyDates(), enumConstantsInsolvencyCaseDateType, v)
 }
 
 // practitionerRoles name what an insolvency practitioner was appointed as.
-var practitionerRoles = lazy.Value[map[string]string]{Make: func() map[string]string {
+var practitionerRoles = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"practitioner":            "Insolvency practitioner",
 		"liquidator":              "Liquidator",
@@ -87,8 +87,8 @@ var practitionerRoles = lazy.Value[map[string]string]{Make: func() map[string]st
 		"supervisor":              "Supervisor",
 		"monitor":                 "Monitor",
 	}
-}}
+})
 
 // PractitionerRole names an insolvency practitioner's role; unknown roles
 // are humanised.
-func PractitionerRole(v string) string { return lookup(practitionerRoles.Get(), v) }
+func PractitionerRole(v string) string { return lookup(practitionerRoles(), v) }

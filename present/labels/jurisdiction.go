@@ -1,10 +1,10 @@
 package labels
 
-import "coview/internal/lazy"
+import "sync"
 
 // jurisdictionLabels gives the "jurisdiction" field, i.e. which register
 // the entity sits on.
-var jurisdictionLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var jurisdictionLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"england-wales":    "England and Wales",
 		"wales":            "Wales",
@@ -15,10 +15,10 @@ var jurisdictionLabels = lazy.Value[map[string]string]{Make: func() map[string]s
 		"european-union":   "European Union",
 		"noneu":            "Outside the EU",
 	}
-}}
+})
 
 // Jurisdiction returns the label for a jurisdiction value; unknown values
 // are humanised.
 func Jurisdiction(v string) string {
-	return words(jurisdictionLabels.Get(), enumConstantsJurisdiction, v)
+	return words(jurisdictionLabels(), enumConstantsJurisdiction, v)
 }

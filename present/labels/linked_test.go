@@ -10,18 +10,18 @@ func TestEveryLinkedResourceLabelIsClean(t *testing.T) {
 		table map[string]string
 		say   func(string) string
 	}{
-		{"ChargeStatus", chargeStatuses.Get(), ChargeStatus},
-		{"ChargeDescriptionType", chargeDescriptionTypes.Get(), ChargeDescriptionType},
-		{"AssetsCeasedReleased", assetsCeasedReleased.Get(), AssetsCeasedReleased},
-		{"ChargeTransaction", chargeTransactions.Get(), ChargeTransaction},
-		{"InsolvencyCase", insolvencyCases.Get(), InsolvencyCase},
-		{"InsolvencyDate", insolvencyDates.Get(), InsolvencyDate},
-		{"PractitionerRole", practitionerRoles.Get(), PractitionerRole},
-		{"Exemption", exemptions.Get(), Exemption},
-		{"Register", registers.Get(), Register},
-		{"FilingCategory", filingCategories.Get(), FilingCategory},
-		{"IdentificationType", identificationTypes.Get(), IdentificationType},
-		{"SuperSecure", superSecure.Get(), SuperSecure},
+		{"ChargeStatus", chargeStatuses(), ChargeStatus},
+		{"ChargeDescriptionType", chargeDescriptionTypes(), ChargeDescriptionType},
+		{"AssetsCeasedReleased", assetsCeasedReleased(), AssetsCeasedReleased},
+		{"ChargeTransaction", chargeTransactions(), ChargeTransaction},
+		{"InsolvencyCase", insolvencyCases(), InsolvencyCase},
+		{"InsolvencyDate", insolvencyDates(), InsolvencyDate},
+		{"PractitionerRole", practitionerRoles(), PractitionerRole},
+		{"Exemption", exemptions(), Exemption},
+		{"Register", registers(), Register},
+		{"FilingCategory", filingCategories(), FilingCategory},
+		{"IdentificationType", identificationTypes(), IdentificationType},
+		{"SuperSecure", superSecure(), SuperSecure},
 	}
 	for _, l := range lookups {
 		for k := range l.table {
@@ -33,7 +33,7 @@ func TestEveryLinkedResourceLabelIsClean(t *testing.T) {
 			t.Errorf("%s of an unknown key = %q", l.fn, got)
 		}
 	}
-	for k := range registerPlaces.Get() {
+	for k := range registerPlaces() {
 		for _, got := range []string{RegisterPlace(k), RegisterMove(k)} {
 			if why := cleanLabel(got); why != "" {
 				t.Errorf("register place %q: %q: %s", k, got, why)

@@ -1,11 +1,11 @@
 package labels
 
-import "coview/internal/lazy"
+import "sync"
 
 // officerRoleLabels gives officer_role. Corporate roles keep the word
 // "corporate" because the officer list otherwise gives no hint that the
 // name is a company rather than a person.
-var officerRoleLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var officerRoleLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"director":                                 "Director",
 		"corporate-director":                       "Corporate director",
@@ -41,10 +41,10 @@ var officerRoleLabels = lazy.Value[map[string]string]{Make: func() map[string]st
 		"corporate-member-of-a-management-organ":      "Corporate management body member",
 		"corporate-member-of-a-supervisory-organ":     "Corporate supervisory body member",
 	}
-}}
+})
 
 // OfficerRole returns the label for an officer_role value; unknown roles
 // are humanised.
 func OfficerRole(v string) string {
-	return words(officerRoleLabels.Get(), enumConstantsOfficerRole, v)
+	return words(officerRoleLabels(), enumConstantsOfficerRole, v)
 }

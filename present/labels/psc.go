@@ -2,8 +2,7 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // pscStatements are the statements a company files instead of (or as well
@@ -11,7 +10,7 @@ import (
 // kind of body, because Scottish partnerships file the same statements
 // under keys ending in "-partnership" and the sentence should say
 // "partnership" for them.
-var pscStatements = lazy.Value[map[string]string]{Make: func() map[string]string {
+var pscStatements = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"no-individual-or-entity-with-significant-control": "The %s believes that no person or legal entity has significant control over it.",
 		"psc-exists-but-not-identified":                    "The %s believes someone has significant control over it but has not yet identified who.",
@@ -20,7 +19,7 @@ var pscStatements = lazy.Value[map[string]string]{Make: func() map[string]string
 		"psc-contacted-but-no-response":                    "The %s has sent a notice to someone with significant control and has had no reply.",
 		"restrictions-notice-issued-to-psc":                "The %s has issued a restrictions notice to someone with significant control over it.",
 	}
-}}
+})
 
 // pscFailedToConfirm is the one statement about a named person; the name
 // comes from linked_psc_name.
@@ -28,7 +27,7 @@ const pscFailedToConfirm = "psc-has-failed-to-confirm-changed-details"
 
 // overseasEntityStatements are filed by registered overseas entities about
 // their beneficial owners and managing officers.
-var overseasEntityStatements = lazy.Value[map[string]string]{Make: func() map[string]string {
+var overseasEntityStatements = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"all-beneficial-owners-identified":                           "The overseas entity has identified all of its registrable beneficial owners.",
 		"no-beneficial-owner-identified":                             "The overseas entity believes it has no registrable beneficial owners.",
@@ -37,7 +36,7 @@ var overseasEntityStatements = lazy.Value[map[string]string]{Make: func() map[st
 		"at-least-one-managing-officer-unidentified":                 "The overseas entity has at least one managing officer it has not identified.",
 		"information-not-provided-for-at-least-one-managing-officer": "The overseas entity has not been able to give all the required details of at least one managing officer.",
 	}
-}}
+})
 
 // PSCStatement returns a sentence for a PSC statement key. The registry's
 // most common key is misspelt ("signficant"); both spellings are accepted.
@@ -45,7 +44,7 @@ var overseasEntityStatements = lazy.Value[map[string]string]{Make: func() map[st
 // defaults to "A person". Unknown keys are humanised.
 func PSCStatement(v string, linkedPSCName string) string {
 	k := norm(v)
-	if s, ok := overseasEntityStatements.Get()[k]; ok {
+	if s, ok := overseasEntityStatements()[k]; ok {
 		return s
 	}
 	body := "company"
@@ -61,7 +60,7 @@ func PSCStatement(v string, linkedPSCName string) string {
 		}
 		return name + " has not complied with a notice from the " + body + " asking them to confirm changes to their details."
 	}
-	if s, ok := pscStatements.Get()[base]; ok {
+	if s, ok := pscStatements()[base]; ok {
 		return strings.Replace(s, "%s", body, 1)
 	}
 	if s, ok := enumPscDescriptionsStatementDescription.get(k); ok && strings.TrimSpace(s) != "" {
@@ -81,7 +80,7 @@ func PSCStatement(v string, linkedPSCName string) string {
 
 // pscStatementsShort are the PSC statements in a few words, for a table's
 // cell; the keys are as pscStatements' and overseasEntityStatements'.
-var pscStatementsShort = lazy.Value[map[string]string]{Make: func() map[string]string {
+var pscStatementsShort = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"no-individual-or-entity-with-significant-control":           "no registrable person",
 		"psc-exists-but-not-identified":                              "a registrable person not identified",
@@ -97,7 +96,7 @@ var pscStatementsShort = lazy.Value[map[string]string]{Make: func() map[string]s
 		"at-least-one-managing-officer-unidentified":                 "a managing officer not identified",
 		"information-not-provided-for-at-least-one-managing-officer": "a managing officer's details missing",
 	}
-}}
+})
 
 // PSCStatementShort is a PSC statement in a few words: "no registrable
 // person". The partnership variants and the registry's misspelt key read
@@ -105,7 +104,7 @@ var pscStatementsShort = lazy.Value[map[string]string]{Make: func() map[string]s
 func PSCStatementShort(v string) string {
 	k := strings.TrimSuffix(norm(v), "-partnership")
 	k = strings.Replace(k, "signficant", "significant", 1)
-	if s, ok := pscStatementsShort.Get()[k]; ok {
+	if s, ok := pscStatementsShort()[k]; ok {
 		return s
 	}
 	return Humanize(norm(v))

@@ -41,11 +41,11 @@ func TestPSCStatement(t *testing.T) {
 
 func TestEveryPSCStatementIsACompleteSentence(t *testing.T) {
 	var keys []string
-	for k := range pscStatements.Get() {
+	for k := range pscStatements() {
 		keys = append(keys, k, k+"-partnership")
 	}
 	keys = append(keys, pscFailedToConfirm, pscFailedToConfirm+"-partnership")
-	for k := range overseasEntityStatements.Get() {
+	for k := range overseasEntityStatements() {
 		keys = append(keys, k)
 	}
 	for _, k := range keys {
@@ -77,13 +77,13 @@ func TestPSCStatementShort(t *testing.T) {
 		})
 	}
 	// Every statement with a sentence has a few words too.
-	for k := range pscStatements.Get() {
-		if _, ok := pscStatementsShort.Get()[k]; !ok {
+	for k := range pscStatements() {
+		if _, ok := pscStatementsShort()[k]; !ok {
 			t.Errorf("%s has no short words", k)
 		}
 	}
-	for k := range overseasEntityStatements.Get() {
-		if _, ok := pscStatementsShort.Get()[k]; !ok {
+	for k := range overseasEntityStatements() {
+		if _, ok := pscStatementsShort()[k]; !ok {
 			t.Errorf("%s has no short words", k)
 		}
 	}

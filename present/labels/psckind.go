@@ -2,8 +2,7 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // pscKinds name the eight kinds of person with significant control: four
@@ -11,7 +10,7 @@ import (
 // of a registered overseas entity. long is for the person's own page,
 // short for a column of the list (whose summary says whether they are
 // beneficial owners).
-var pscKinds = lazy.Value[map[string]pscKind]{Make: func() map[string]pscKind {
+var pscKinds = sync.OnceValue(func() map[string]pscKind {
 	return map[string]pscKind{
 		"individual-person-with-significant-control":       {"Individual", "Individual"},
 		"corporate-entity-person-with-significant-control": {"Company or other corporate body", "Corporate"},
@@ -22,7 +21,7 @@ var pscKinds = lazy.Value[map[string]pscKind]{Make: func() map[string]pscKind {
 		"legal-person-beneficial-owner":                    {"Beneficial owner: a legal person that is not a company", "Legal person"},
 		"super-secure-beneficial-owner":                    {"Beneficial owner: a protected person", "Protected"},
 	}
-}}
+})
 
 // pscKind is a kind's words: long and short.
 type pscKind struct{ long, short string }
@@ -34,7 +33,7 @@ var pscKindSuffixes = []string{"-person-with-significant-control", "-beneficial-
 // PSCKind says what kind of person a PSC is, in full; unknown kinds are
 // humanised.
 func PSCKind(kind string) string {
-	if l, ok := pscKinds.Get()[norm(kind)]; ok {
+	if l, ok := pscKinds()[norm(kind)]; ok {
 		return l.long
 	}
 	return unknownPSCKind(kind)
@@ -42,7 +41,7 @@ func PSCKind(kind string) string {
 
 // PSCKindShort is PSCKind in a word or two, for a column.
 func PSCKindShort(kind string) string {
-	if l, ok := pscKinds.Get()[norm(kind)]; ok {
+	if l, ok := pscKinds()[norm(kind)]; ok {
 		return l.short
 	}
 	return unknownPSCKind(kind)
@@ -60,21 +59,21 @@ func unknownPSCKind(kind string) string {
 
 // superSecure explains the description a protected PSC carries instead of
 // a name.
-var superSecure = lazy.Value[map[string]string]{Make: func() map[string]string {
+var superSecure = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"super-secure-persons-with-significant-control": "The registry withholds this person's details: making them public could put someone at serious risk of violence or intimidation.",
 		"super-secure-beneficial-owner":                 "The registry withholds this beneficial owner's details: making them public could put someone at serious risk of violence or intimidation.",
 	}
-}}
+})
 
 // SuperSecure says why a protected PSC has no name; unknown descriptions
 // are humanised.
 func SuperSecure(description string) string {
 	k := norm(description)
-	if s, ok := superSecure.Get()[k]; ok {
+	if s, ok := superSecure()[k]; ok {
 		return s
 	}
-	if s, ok := superSecure.Get()[strings.Replace(k, "person-with", "persons-with", 1)]; ok {
+	if s, ok := superSecure()[strings.Replace(k, "person-with", "persons-with", 1)]; ok {
 		return s
 	}
 	return words(nil, enumPscDescriptionsSuperSecureDescription, k)

@@ -158,11 +158,11 @@ func isOwnWords(got, registry string) bool {
 // ownTables are coview's own words for a table's keys, some of which read
 // just like the key humanised ("Corporate director").
 var ownTables = map[string]map[string]string{
-	"constants.yml company_subtype":                subtypeLabels.Get(),
-	"constants.yml officer_role":                   officerRoleLabels.Get(),
-	"constants.yml insolvency_case_date_type":      insolvencyDates.Get(),
-	"mortgage_descriptions.yml classificationDesc": chargeDescriptionTypes.Get(),
-	"mortgage_descriptions.yml status":             chargeStatuses.Get(),
+	"constants.yml company_subtype":                subtypeLabels(),
+	"constants.yml officer_role":                   officerRoleLabels(),
+	"constants.yml insolvency_case_date_type":      insolvencyDates(),
+	"mortgage_descriptions.yml classificationDesc": chargeDescriptionTypes(),
+	"mortgage_descriptions.yml status":             chargeStatuses(),
 }
 
 // TestTheRegistrysFilledSentencesUseEveryValue fills every placeholder of

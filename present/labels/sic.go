@@ -21,7 +21,7 @@ func SIC(code string) string {
 	if len(c) == 4 {
 		return "SIC 2003 code " + c
 	}
-	if d, ok := sicDivisions.Get()[c[:2]]; ok {
+	if d, ok := sicDivisions()[c[:2]]; ok {
 		return d + " (division " + c[:2] + ")"
 	}
 	return ""

@@ -1,13 +1,13 @@
 package labels
 
-import "coview/internal/lazy"
+import "sync"
 
 // sicDivisions gives a short title for each of the 88 SIC 2007 divisions
 // (the first two digits of a code), so any valid five-digit code can be
 // described even when sicCodes lacks it. Gaps in the numbering (04, 34,
 // 40, 44, 48, 54, 57, 67, 76, 83, 89) are deliberate: those divisions do
 // not exist, and codes in them are treated as garbage.
-var sicDivisions = lazy.Value[map[string]string]{Make: func() map[string]string {
+var sicDivisions = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"01": "Crop and animal farming",
 		"02": "Forestry and logging",
@@ -98,4 +98,4 @@ var sicDivisions = lazy.Value[map[string]string]{Make: func() map[string]string 
 		"98": "Households producing for their own use",
 		"99": "Extraterritorial organisations",
 	}
-}}
+})

@@ -2,14 +2,13 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // statusLabels gives company_status its display text. Insolvency states
 // read as "In ..." because the UI shows them after "Status:" and a bare
 // noun ("Liquidation") reads like a heading rather than a state.
-var statusLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var statusLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"active":                 "Active",
 		"dissolved":              "Dissolved",
@@ -24,11 +23,11 @@ var statusLabels = lazy.Value[map[string]string]{Make: func() map[string]string 
 		"closed":                 "Closed",
 		"open":                   "Open",
 	}
-}}
+})
 
 // statusDetailLabels gives company_status_detail, the qualifier shown next
 // to the status.
-var statusDetailLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var statusDetailLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"transferred-from-uk":           "Transferred out of the UK",
 		"active-proposal-to-strike-off": "Strike-off proposed",
@@ -38,12 +37,12 @@ var statusDetailLabels = lazy.Value[map[string]string]{Make: func() map[string]s
 		"converted-to-uk-societas":      "Converted to a UK societas",
 		"converted-to-ukeig":            "Converted to a UK economic interest grouping",
 	}
-}}
+})
 
 // Status returns the label for a company_status value; unknown values are
 // humanised.
 func Status(v string) string {
-	return words(statusLabels.Get(), enumConstantsCompanyStatus, v)
+	return words(statusLabels(), enumConstantsCompanyStatus, v)
 }
 
 // StatusDetail returns the label for a company_status_detail value.
@@ -52,10 +51,10 @@ func Status(v string) string {
 // unknown values are humanised.
 func StatusDetail(v string) string {
 	k := norm(v)
-	if l, ok := statusDetailLabels.Get()[k]; ok {
+	if l, ok := statusDetailLabels()[k]; ok {
 		return l
 	}
-	if _, isStatus := statusLabels.Get()[k]; isStatus {
+	if _, isStatus := statusLabels()[k]; isStatus {
 		return ""
 	}
 	if l, ok := enumConstantsCompanyStatusDetail.get(k); ok {
@@ -65,20 +64,20 @@ func StatusDetail(v string) string {
 }
 
 // cessationLabels names date_of_cessation after the way the entity ended.
-var cessationLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var cessationLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"dissolved":        "Dissolved on",
 		"converted-closed": "Closed on",
 		"closed":           "Closed on",
 		"removed":          "Removed on",
 	}
-}}
+})
 
 // CessationLabel returns the label for date_of_cessation given the
 // company_status. Restored companies can be "active" with a cessation date,
 // so anything not listed gets the neutral "Ceased on".
 func CessationLabel(status string) string {
-	if l, ok := wordsFor(cessationLabels.Get(), enumConstantsCessationLabelForStatus, status); ok {
+	if l, ok := wordsFor(cessationLabels(), enumConstantsCessationLabelForStatus, status); ok {
 		return l
 	}
 	return "Ceased on"

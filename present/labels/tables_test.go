@@ -26,19 +26,19 @@ func cleanLabel(s string) string {
 
 func TestEveryTableEntryHasACleanLabel(t *testing.T) {
 	tables := map[string]map[string]string{
-		"statusLabels":             statusLabels.Get(),
-		"statusDetailLabels":       statusDetailLabels.Get(),
-		"cessationLabels":          cessationLabels.Get(),
-		"companyTypeLabels":        companyTypeLabels.Get(),
-		"subtypeLabels":            subtypeLabels.Get(),
-		"birthLabels":              birthLabels.Get(),
-		"jurisdictionLabels":       jurisdictionLabels.Get(),
-		"accountTypeLabels":        accountTypeLabels.Get(),
-		"officerRoleLabels":        officerRoleLabels.Get(),
-		"pscStatements":            pscStatements.Get(),
-		"overseasEntityStatements": overseasEntityStatements.Get(),
-		"sicDivisions":             sicDivisions.Get(),
-		"acronyms":                 acronyms.Get(),
+		"statusLabels":             statusLabels(),
+		"statusDetailLabels":       statusDetailLabels(),
+		"cessationLabels":          cessationLabels(),
+		"companyTypeLabels":        companyTypeLabels(),
+		"subtypeLabels":            subtypeLabels(),
+		"birthLabels":              birthLabels(),
+		"jurisdictionLabels":       jurisdictionLabels(),
+		"accountTypeLabels":        accountTypeLabels(),
+		"officerRoleLabels":        officerRoleLabels(),
+		"pscStatements":            pscStatements(),
+		"overseasEntityStatements": overseasEntityStatements(),
+		"sicDivisions":             sicDivisions(),
+		"acronyms":                 acronyms(),
 	}
 	for name, table := range tables {
 		for k, v := range table {
@@ -53,7 +53,7 @@ func TestEveryTableEntryHasACleanLabel(t *testing.T) {
 }
 
 func TestEveryStatusIsClassified(t *testing.T) {
-	for k := range statusLabels.Get() {
+	for k := range statusLabels() {
 		if api.StatusClassOf(k) == api.ClassOther {
 			t.Errorf("status %q has no colour class", k)
 		}
@@ -61,7 +61,7 @@ func TestEveryStatusIsClassified(t *testing.T) {
 }
 
 func TestEveryAccountTypeHasAnAccountsFilingThatReadsAsOne(t *testing.T) {
-	for k := range accountTypeLabels.Get() {
+	for k := range accountTypeLabels() {
 		if k == "no-accounts-type-available" {
 			continue // never filed as a set of accounts
 		}
@@ -79,27 +79,27 @@ func TestEveryLookupGivesCleanTextForEveryKnownKey(t *testing.T) {
 			t.Errorf("%s(%q) = %q: %s", fn, key, got, why)
 		}
 	}
-	for k := range statusLabels.Get() {
+	for k := range statusLabels() {
 		check("Status", k, Status(k))
 		check("CessationLabel", k, CessationLabel(k))
 	}
-	for k := range statusDetailLabels.Get() {
+	for k := range statusDetailLabels() {
 		check("StatusDetail", k, StatusDetail(k))
 	}
-	for k := range companyTypeLabels.Get() {
+	for k := range companyTypeLabels() {
 		check("CompanyType", k, CompanyType(k))
 		check("BirthLabel", k, BirthLabel(k))
 	}
-	for k := range subtypeLabels.Get() {
+	for k := range subtypeLabels() {
 		check("Subtype", k, Subtype(k))
 	}
-	for k := range jurisdictionLabels.Get() {
+	for k := range jurisdictionLabels() {
 		check("Jurisdiction", k, Jurisdiction(k))
 	}
-	for k := range accountTypeLabels.Get() {
+	for k := range accountTypeLabels() {
 		check("AccountType", k, AccountType(k))
 	}
-	for k := range officerRoleLabels.Get() {
+	for k := range officerRoleLabels() {
 		check("OfficerRole", k, OfficerRole(k))
 	}
 }

@@ -2,14 +2,13 @@ package labels
 
 import (
 	"strings"
-
-	"coview/internal/lazy"
+	"sync"
 )
 
 // companyTypeLabels gives the company "type" field. "nsc" in a key means
 // "no share capital"; the section 30 and "limited exemption" types are
 // companies allowed to leave "Limited" out of their name.
-var companyTypeLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var companyTypeLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"ltd":                         "Private limited company",
 		"plc":                         "Public limited company",
@@ -46,17 +45,17 @@ var companyTypeLabels = lazy.Value[map[string]string]{Make: func() map[string]st
 		"northern-ireland":                                    "Northern Ireland company",
 		"northern-ireland-other":                              "Northern Ireland entity (other)",
 	}
-}}
+})
 
 // CompanyType returns the label for a company "type" value; unknown types
 // are humanised.
 func CompanyType(v string) string {
-	return words(companyTypeLabels.Get(), enumConstantsCompanyType, v)
+	return words(companyTypeLabels(), enumConstantsCompanyType, v)
 }
 
 // subtypeLabels gives the "subtype" field, which refines the type (a CIC
 // is usually an ltd or a guarantee company underneath).
-var subtypeLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var subtypeLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"community-interest-company":       "Community interest company (CIC)",
 		"private-fund-limited-partnership": "Private fund limited partnership",
@@ -64,22 +63,22 @@ var subtypeLabels = lazy.Value[map[string]string]{Make: func() map[string]string
 		"pflp":                             "Private fund limited partnership",
 		"spflp":                            "Scottish private fund limited partnership",
 	}
-}}
+})
 
 // Subtype returns the label for a company "subtype" value; unknown
 // subtypes are humanised.
 func Subtype(v string) string {
-	return words(subtypeLabels.Get(), enumConstantsCompanySubtype, v)
+	return words(subtypeLabels(), enumConstantsCompanySubtype, v)
 }
 
 // birthLabels name date_of_creation for the types the registry's
 // company_birth_type leaves out: a registered society is registered, the
 // rest are incorporated.
-var birthLabels = lazy.Value[map[string]string]{Make: func() map[string]string {
+var birthLabels = sync.OnceValue(func() map[string]string {
 	return map[string]string{
 		"registered-society-non-jurisdictional": "Registered on",
 	}
-}}
+})
 
 // BirthLabel returns the label for date_of_creation given the company
 // type, as the registry's pages say it (company_birth_type): "Incorporated
@@ -91,7 +90,7 @@ func BirthLabel(companyType string) string {
 	if l, ok := enumConstantsCompanyBirthType.get(k); ok && strings.TrimSpace(l) != "" {
 		return strings.TrimSpace(l)
 	}
-	if l, ok := birthLabels.Get()[k]; ok {
+	if l, ok := birthLabels()[k]; ok {
 		return l
 	}
 	return "Incorporated on"

@@ -3,9 +3,9 @@ package labels
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
-	"coview/internal/lazy"
 	"coview/internal/spelling"
 )
 
@@ -41,31 +41,31 @@ var searchSubtypes = []string{"community-interest-company", "private-fund-limite
 // when first asked for, so that a command that checks nothing spends
 // nothing on them at start-up.
 var (
-	searchStatusVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
+	searchStatusVocabulary = sync.OnceValue(func() Vocabulary {
 		return vocabulary("company status", enumConstantsCompanyStatus, searchStatuses, Status)
-	}}
-	companyTypeVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
+	})
+	companyTypeVocabulary = sync.OnceValue(func() Vocabulary {
 		return vocabulary("company type", enumConstantsCompanyType, nil, CompanyType)
-	}}
-	searchSubtypeVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
+	})
+	searchSubtypeVocabulary = sync.OnceValue(func() Vocabulary {
 		return vocabulary("company subtype", enumConstantsCompanySubtype, searchSubtypes, nil)
-	}}
-	sicVocabulary = lazy.Value[Vocabulary]{Make: func() Vocabulary {
+	})
+	sicVocabulary = sync.OnceValue(func() Vocabulary {
 		return vocabulary("SIC code", enumConstantsSicDescriptions, nil, nil)
-	}}
+	})
 )
 
 // SearchStatuses are the company statuses the advanced search takes.
-func SearchStatuses() Vocabulary { return searchStatusVocabulary.Get() }
+func SearchStatuses() Vocabulary { return searchStatusVocabulary() }
 
 // CompanyTypes are the registry's company types.
-func CompanyTypes() Vocabulary { return companyTypeVocabulary.Get() }
+func CompanyTypes() Vocabulary { return companyTypeVocabulary() }
 
 // SearchSubtypes are the company subtypes the advanced search takes.
-func SearchSubtypes() Vocabulary { return searchSubtypeVocabulary.Get() }
+func SearchSubtypes() Vocabulary { return searchSubtypeVocabulary() }
 
 // SICCodes are the registry's SIC codes.
-func SICCodes() Vocabulary { return sicVocabulary.Get() }
+func SICCodes() Vocabulary { return sicVocabulary() }
 
 // vocabulary makes a list of the keys of a table (only those of only,
 // when given), worded by own (coview's words) where it is given, else as

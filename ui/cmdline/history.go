@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"coview/internal/lazy"
 	"coview/present/sanitize"
 	"coview/ui/recent"
 )
@@ -164,9 +163,9 @@ func (h *History) write(lines []string) (err error) {
 
 // keyLike is what an API key looks like: 32 hex digits, with or without
 // a uuid's dashes (36 characters), wherever it is in a line.
-var keyLike = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
+var keyLike = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}`)
-}}
+})
 
 // Keepable is a line as the history keeps it, one line of harmless text
 // with its spaces trimmed, and whether it may be kept at all: not when
@@ -175,7 +174,7 @@ var keyLike = lazy.Value[*regexp.Regexp]{Make: func() *regexp.Regexp {
 // at the wrong prompt included).
 func Keepable(line string) (string, bool) {
 	l := strings.TrimSpace(sanitize.Line(line))
-	if l == "" || len(l) > maxLine || keyLike.Get().MatchString(l) {
+	if l == "" || len(l) > maxLine || keyLike().MatchString(l) {
 		return "", false
 	}
 	return l, true

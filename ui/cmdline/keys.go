@@ -2,27 +2,26 @@ package cmdline
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-
-	"coview/internal/lazy"
 )
 
 // named are the keys the bindings name, as tea names them.
-var named = lazy.Value[map[string]rune]{Make: func() map[string]rune {
+var named = sync.OnceValue(func() map[string]rune {
 	return map[string]rune{
 		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
 		"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace,
 		"delete": tea.KeyDelete, "insert": tea.KeyInsert, "space": tea.KeySpace,
 	}
-}}
+})
 
 // mods are the modifiers a binding may name.
-var mods = lazy.Value[map[string]tea.KeyMod]{Make: func() map[string]tea.KeyMod {
+var mods = sync.OnceValue(func() map[string]tea.KeyMod {
 	return map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
-}}
+})
 
 // KeyPress is the key press a binding names ("f", "C", "shift+tab",
 // "alt+left", "ctrl+f"), as the terminal would send it: what a command
@@ -36,14 +35,14 @@ func KeyPress(s string) (tea.KeyPressMsg, bool) {
 		if !ok || after == "" {
 			break
 		}
-		bit, known := mods.Get()[m]
+		bit, known := mods()[m]
 		if !known {
 			return tea.KeyPressMsg{}, false
 		}
 		mod |= bit
 		rest = after
 	}
-	if code, ok := named.Get()[rest]; ok {
+	if code, ok := named()[rest]; ok {
 		k := tea.KeyPressMsg{Code: code, Mod: mod}
 		if code == tea.KeySpace && mod == 0 {
 			k.Text = " "

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"coview/api"
-	"coview/internal/lazy"
 	"coview/ui/common"
 )
 
@@ -20,10 +20,10 @@ type Here struct {
 
 // The ways :sort takes after a column, and what each means: descending
 // or not.
-var ways = lazy.Value[map[string]bool]{Make: func() map[string]bool {
+var ways = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"up": false, "down": true, "asc": false, "desc": true,
 		"ascending": false, "descending": true, "↑": false, "↓": true}
-}}
+})
 
 // sortBy is :sort: a column of the list on screen by its title (any
 // case, or an unambiguous beginning of it; - or _ for a space), then up
@@ -36,7 +36,7 @@ func sortBy(args []string, columns []string) (Run, error) {
 	}
 	down := false
 	if n := len(args); n > 1 {
-		if d, ok := ways.Get()[strings.ToLower(args[n-1])]; ok {
+		if d, ok := ways()[strings.ToLower(args[n-1])]; ok {
 			down, args = d, args[:n-1]
 		}
 	}

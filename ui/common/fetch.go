@@ -3,11 +3,11 @@ package common
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"coview/api"
 	"coview/connections"
-	"coview/internal/lazy"
 	"coview/present"
 )
 
@@ -36,14 +36,14 @@ func (k Key) What() string {
 	case api.ResSearchOfficers:
 		return fmt.Sprintf("officers matching %q", Line(api.SearchQuery(k.Res.Link)))
 	}
-	if w, ok := kindWords.Get()[k.Res.Kind]; ok {
+	if w, ok := kindWords()[k.Res.Kind]; ok {
 		return w
 	}
 	return "the page the link leads to"
 }
 
 // kindWords name what a request asks for, by kind.
-var kindWords = lazy.Value[map[api.ResourceKind]string]{Make: func() map[api.ResourceKind]string {
+var kindWords = sync.OnceValue(func() map[api.ResourceKind]string {
 	return map[api.ResourceKind]string{
 		api.ResOfficers:         "officers",
 		api.ResOfficer:          "the officer's appointment",
@@ -61,7 +61,7 @@ var kindWords = lazy.Value[map[api.ResourceKind]string]{Make: func() map[api.Res
 		api.ResUKEstablishments: "UK establishments",
 		api.ResAppointments:     "appointments",
 	}
-}}
+})
 
 // Fetch runs the request and puts the answer in the form the cache keeps.
 // It is called inside a tea.Cmd, never in Update. company is the profile
