@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -102,64 +101,22 @@ func TestVenomInEveryFieldNeverReachesTheScreenRaw(t *testing.T) {
 	// for the whole walk; what every part drew is checked together.
 	var mu sync.Mutex
 	all := seen{}
-	part := func(group *testing.T, name string, walk func(t *testing.T, m *model, s seen)) {
-		group.Run(name, func(t *testing.T) {
-			t.Parallel()
-			m := testModel(t, reg, Options{Documents: docs, DownloadDir: func() string { return dir }, Watch: venomousWatchList(t, reg)})
-			send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
-			nothingRaw(t, m, "the start page")
-			s := seen{}
-			walk(t, m, s)
-			mu.Lock()
-			for k, n := range s {
-				all[k] += n
-			}
-			mu.Unlock()
-		})
-	}
-	// Every company's panes; the links of those that have every kind of
-	// list and document between them.
-	follow := []string{"00006400", "00006401", "00006403", "FC006406", "00006411", "OE006415"}
 	t.Run("walk", func(t *testing.T) {
-		for _, numbers := range [][]string{
-			{"00006400", "00006401", "00006402"}, {"00006403", "OC006404", "SC006405"},
-			{"FC006406", "00006407", "00006408", "00006409"}, {"BR006410", "00006411", "00006412"},
-			{"00006413", "SC006414", "OE006415", "SC006416"},
-		} {
-			part(t, "companies "+strings.Join(numbers, " "), func(t *testing.T, m *model, s seen) {
-				for _, n := range numbers {
-					visitCompany(t, m, s, n, slices.Contains(follow, n))
+		for _, p := range venomWalk() {
+			t.Run(p.name, func(t *testing.T) {
+				t.Parallel()
+				m := testModel(t, reg, Options{Documents: docs, DownloadDir: func() string { return dir }, Watch: venomousWatchList(t, reg)})
+				send(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+				nothingRaw(t, m, "the start page")
+				s := seen{}
+				p.walk(t, m, s)
+				mu.Lock()
+				for k, n := range s {
+					all[k] += n
 				}
+				mu.Unlock()
 			})
 		}
-		part(t, "searches", func(t *testing.T, m *model, s seen) {
-			visitCompany(t, m, s, "00006402", false) // on a page, / opens the search box
-			searchFor(t, m, s, "sprockett")
-			for _, name := range []string{"grimthorpe", "crooked candlestick"} {
-				searchDisqualified(t, m, s, name)
-			}
-		})
-		part(t, "finding", func(t *testing.T, m *model, s seen) {
-			findCompanies(t, m, s)
-			findDissolved(t, m, s)
-			filingsByCategory(t, m)
-		})
-		part(t, "the watch page", func(t *testing.T, m *model, s seen) { watchPage(t, m, s, "00006400", "00006407") })
-		part(t, "connections", func(t *testing.T, m *model, s seen) { walkAround(t, m, s, "00006412") })
-		part(t, "a download", func(t *testing.T, m *model, s seen) { saveADocument(t, m) })
-		part(t, "problems and the recent companies", func(t *testing.T, m *model, s seen) {
-			visitCompany(t, m, s, "00006402", false)
-			for _, n := range []string{"00009500", "00009999", "00009401"} {
-				send(t, m, tea.PasteMsg{Content: n + "\n"})
-				nothingRaw(t, m, "the problem with "+n)
-				press(t, m, "esc")
-			}
-			if s := screen(m); !strings.Contains(s, "No API key in use") {
-				t.Fatalf("the 401 did not go through the key screen:\n%s", s)
-			}
-			press(t, m, "/")
-			nothingRaw(t, m, "the recent companies, by name")
-		})
 	})
 	// Every kind of resource was drawn, in words and as its source, and
 	// the pages made of them: connections, the form, the watch page.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,4 +152,61 @@ func saveADocument(t *testing.T, m *model) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	nothingRaw(t, m, "the download's outcome")
+}
+
+// walkPart is a part of the walk of TestVenomInEveryFieldNeverReachesTheScreenRaw.
+type walkPart struct {
+	name string
+	walk func(t *testing.T, m *model, s seen)
+}
+
+// venomWalk is every page the browser draws, in parts: every company's
+// panes, and the links of those that have every kind of list and
+// document between them; searches, the form and what it finds, the
+// watch page, connections, a download, the problems and the recent
+// companies.
+func venomWalk() []walkPart {
+	follow := []string{"00006400", "00006401", "00006403", "FC006406", "00006411", "OE006415"}
+	var parts []walkPart
+	for _, numbers := range [][]string{
+		{"00006400", "00006401", "00006402"}, {"00006403", "OC006404", "SC006405"},
+		{"FC006406", "00006407", "00006408", "00006409"}, {"BR006410", "00006411", "00006412"},
+		{"00006413", "SC006414", "OE006415", "SC006416"},
+	} {
+		parts = append(parts, walkPart{"companies " + strings.Join(numbers, " "), func(t *testing.T, m *model, s seen) {
+			for _, n := range numbers {
+				visitCompany(t, m, s, n, slices.Contains(follow, n))
+			}
+		}})
+	}
+	return append(parts,
+		walkPart{"searches", func(t *testing.T, m *model, s seen) {
+			visitCompany(t, m, s, "00006402", false) // on a page, / opens the search box
+			searchFor(t, m, s, "sprockett")
+			for _, name := range []string{"grimthorpe", "crooked candlestick"} {
+				searchDisqualified(t, m, s, name)
+			}
+		}},
+		walkPart{"finding", func(t *testing.T, m *model, s seen) {
+			findCompanies(t, m, s)
+			findDissolved(t, m, s)
+			filingsByCategory(t, m)
+		}},
+		walkPart{"the watch page", func(t *testing.T, m *model, s seen) { watchPage(t, m, s, "00006400", "00006407") }},
+		walkPart{"connections", func(t *testing.T, m *model, s seen) { walkAround(t, m, s, "00006412") }},
+		walkPart{"a download", func(t *testing.T, m *model, s seen) { saveADocument(t, m) }},
+		walkPart{"problems and the recent companies", func(t *testing.T, m *model, s seen) {
+			visitCompany(t, m, s, "00006402", false)
+			for _, n := range []string{"00009500", "00009999", "00009401"} {
+				send(t, m, tea.PasteMsg{Content: n + "\n"})
+				nothingRaw(t, m, "the problem with "+n)
+				press(t, m, "esc")
+			}
+			if s := screen(m); !strings.Contains(s, "No API key in use") {
+				t.Fatalf("the 401 did not go through the key screen:\n%s", s)
+			}
+			press(t, m, "/")
+			nothingRaw(t, m, "the recent companies, by name")
+		}},
+	)
 }

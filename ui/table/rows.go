@@ -160,9 +160,10 @@ func (l *Rows) Add(pg *present.Page) {
 	}
 	l.measure(pg.Items)
 	if l.repeats(pg) {
-		// A registry that sends the same page again would be paged for
-		// ever: what it sent is all there is.
+		// A registry that sends pages it has sent would be paged for
+		// ever: what it sent is all there is, and the list says so.
 		l.Done = true
+		l.Caveat = NothingNew
 		return
 	}
 	from := l.Count
@@ -224,16 +225,30 @@ func (l *Rows) measure(items []present.Item) {
 // counted together.
 const widthsCounted = 80
 
-// repeats says whether a page is the last one loaded again: the same
-// first and last rows, each leading somewhere.
+// NothingNew is what a list says when the registry's next page brought
+// nothing new, as the command line's paging says it on stderr.
+const NothingNew = "The registry's next page brought no row it had not sent already: these are all it gives."
+
+// repeats says whether a page brings nothing new: every row it has leads
+// somewhere a row loaded already leads (the registry sent the same page
+// again, or pages it had sent), the rule every search and list pages by.
+// A row leading nowhere cannot be told apart, and counts as new.
 func (l *Rows) repeats(pg *present.Page) bool {
-	n := len(l.chunks)
-	if n == 0 || len(pg.Items) == 0 {
+	if len(l.chunks) == 0 || len(pg.Items) == 0 {
 		return false
 	}
-	last := l.chunks[n-1]
-	first, end := pg.Items[0], pg.Items[len(pg.Items)-1]
-	return len(last) == len(pg.Items) && first.Link != "" && first.Link == last[0].Link && end.Link == last[len(last)-1].Link
+	loaded := make(map[string]bool, l.Count)
+	for _, c := range l.chunks {
+		for _, it := range c {
+			loaded[it.Link] = it.Link != ""
+		}
+	}
+	for _, it := range pg.Items {
+		if !loaded[it.Link] {
+			return false
+		}
+	}
+	return true
 }
 
 // All is every row loaded, in the registry's order, for tests.

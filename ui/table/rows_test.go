@@ -86,7 +86,25 @@ func TestRowsAreTrustedOverACountThatCannotBeRight(t *testing.T) {
 		t.Fatalf("total %d, %d rows, done %v after 3 rows counted as 0", l.Total, l.Len(), l.Done)
 	}
 	l.Add(&present.Page{Items: items, Total: -1})
-	if l.Len() != 3 || !l.Done {
-		t.Fatalf("the same page again gave %d rows, done %v", l.Len(), l.Done)
+	if l.Len() != 3 || !l.Done || l.Caveat != NothingNew {
+		t.Fatalf("the same page again gave %d rows, done %v, saying %q", l.Len(), l.Done, l.Caveat)
+	}
+}
+
+// Issue 31, item 11: the browser pages by the rule every search pages by
+// on the command line: a page that brings nothing new ends the list,
+// pages sent before in another order and mixed included, and the list
+// says so; a page with one new row goes on.
+func TestAPageThatBringsNothingNewEndsTheList(t *testing.T) {
+	row := func(n string) present.Item { return present.Item{Cells: []string{n}, Link: "/company/" + n} }
+	l := New(&present.Page{Columns: []present.Column{{Title: "Name"}}, Items: []present.Item{row("00000001"), row("00000002")}, Total: 100})
+	l.Add(&present.Page{Items: []present.Item{row("00000003"), row("00000004")}, Total: 100})
+	l.Add(&present.Page{Items: []present.Item{row("00000004"), row("00000005")}, Total: 100})
+	if l.Len() != 6 || l.Done {
+		t.Fatalf("%d rows, done %v, after pages each with a row not seen", l.Len(), l.Done)
+	}
+	l.Add(&present.Page{Items: []present.Item{row("00000003"), row("00000001"), row("00000005")}, Total: 100})
+	if l.Len() != 6 || !l.Done || l.Caveat != NothingNew {
+		t.Fatalf("a page of rows sent before: %d rows, done %v, saying %q", l.Len(), l.Done, l.Caveat)
 	}
 }
