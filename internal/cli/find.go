@@ -322,7 +322,7 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 	}
 	page := api.Page{ItemsPerPage: size}
 	loaded := 0
-	seen := seenItems{}
+	seen := api.Seen{}
 	for n := 0; ; n++ {
 		a, err := c.Fetch(ctx, res, page)
 		if err != nil {
@@ -336,7 +336,7 @@ func find(ctx context.Context, c *api.Client, res api.Resource, all bool, out ou
 		if s.Empty != "" && loaded == 0 {
 			return &exitError{code: exitNotFound, msg: "no companies match: " + present.DescribeSearch(res)}
 		}
-		if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+		if items, fresh := seen.Fresh(a.Raw); items > 0 && fresh == 0 {
 			return repeatedPage(n, loaded)
 		}
 		if n == 0 && res.Kind == api.ResDissolvedSearch && out != asPlain {

@@ -120,7 +120,7 @@ func follow(ctx context.Context, c *api.Client, number api.Number, name string, 
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	start, loaded := 0, 0
-	seen := seenItems{}
+	seen := api.Seen{}
 	for page := 0; ; page++ {
 		a, err := c.Fetch(ctx, res, api.Page{StartIndex: start, ItemsPerPage: pageSize})
 		if err != nil {
@@ -128,7 +128,7 @@ func follow(ctx context.Context, c *api.Client, number api.Number, name string, 
 			return withHint(err)
 		}
 		if res.Kind.Paged() && a.Raw != nil {
-			if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+			if items, fresh := seen.Fresh(a.Raw); items > 0 && fresh == 0 {
 				return repeatedPage(page, loaded)
 			}
 		}

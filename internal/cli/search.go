@@ -133,7 +133,7 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 	}
 	page := api.Page{StartIndex: 0, ItemsPerPage: pageSize}
 	total, loaded := -1, 0
-	seen := seenItems{}
+	seen := api.Seen{}
 	for n := 0; ; n++ {
 		a, err := c.Fetch(ctx, res, page)
 		if err != nil {
@@ -148,7 +148,7 @@ func search(ctx context.Context, c *api.Client, res api.Resource, query string, 
 		if s.Empty != "" && loaded == 0 {
 			return &exitError{code: exitNotFound, msg: fmt.Sprintf("no %s match %q", searchedFor(res.Kind), query)}
 		}
-		if items, fresh := seen.fresh(a.Raw); items > 0 && fresh == 0 {
+		if items, fresh := seen.Fresh(a.Raw); items > 0 && fresh == 0 {
 			return repeatedPage(n, loaded)
 		}
 		if t := s.Total(); t >= 0 {
