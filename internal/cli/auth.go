@@ -46,7 +46,6 @@ coview auth logout
 
 // newAuthCommand is "coview auth": login, status and logout.
 func newAuthCommand(env Env) *cobra.Command {
-	var rf registryFlags
 	var insecure, offline bool
 	cmd := &cobra.Command{
 		Use:     "auth",
@@ -64,7 +63,6 @@ func newAuthCommand(env Env) *cobra.Command {
 			return usageError("unknown auth subcommand %q: use login, status or logout", args[0])
 		},
 	}
-	rf.register(cmd.PersistentFlags())
 
 	login := &cobra.Command{
 		Use:   "login",
@@ -77,7 +75,7 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 			if len(args) > 0 {
 				return usageError("auth login does not take the key as an argument (it would stay in your shell history); run it and paste the key at the prompt, or pipe it: ... | coview auth login")
 			}
-			return withRegistry(&rf, env, func(reg *registry) error {
+			return withRegistry(env, func(reg *registry) error {
 				return authLogin(cmd.Context(), reg, insecure, offline, env)
 			})
 		},
@@ -93,7 +91,7 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 			if len(args) > 0 {
 				return usageError("unexpected argument %q", args[0])
 			}
-			return withRegistry(&rf, env, func(reg *registry) error {
+			return withRegistry(env, func(reg *registry) error {
 				return authStatus(cmd.Context(), reg, offline, env)
 			})
 		},
@@ -108,7 +106,7 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 			if len(args) > 0 {
 				return usageError("unexpected argument %q", args[0])
 			}
-			return withRegistry(&rf, env, func(reg *registry) error {
+			return withRegistry(env, func(reg *registry) error {
 				return authLogout(reg, env)
 			})
 		},
@@ -120,8 +118,8 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 // withRegistry opens the registry the flags name for the length of fn.
 // Its waits are said on stderr, as for every one-shot command; a 429 is
 // not waited out: checking a key is not worth a minute.
-func withRegistry(rf *registryFlags, env Env, fn func(*registry) error) error {
-	reg, err := rf.open(env)
+func withRegistry(env Env, fn func(*registry) error) error {
+	reg, err := env.registry.open(env)
 	if err != nil {
 		return err
 	}

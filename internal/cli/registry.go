@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"slices"
+
 	"fmt"
+	"github.com/spf13/cobra"
 	"io"
 	"log"
 	"strings"
@@ -23,6 +26,8 @@ type registryFlags struct {
 	timeout     time.Duration
 }
 
+// register declares the registry flags on fs: the root's persistent
+// flags, so that every command has them, wherever they are on the line.
 func (r *registryFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.baseURL, "base-url", "", "the registry's URL (default $COVIEW_BASE_URL, else "+api.DefaultBaseURL+")")
 	fs.StringVar(&r.documentURL, "document-url", "", "the document API's URL, where filings' documents come from (default $COVIEW_DOCUMENT_URL, else "+api.DefaultDocumentURL+")")
@@ -130,3 +135,52 @@ func startDemo(timeout time.Duration, now func() time.Time) (*registry, error) {
 	}
 	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now}, nil
 }
+
+// registryFlagsUsed are the registry flags a command (by its path under
+// the root: "watch list") uses; nil is all of them. Every command has
+// them all, but its help offers only these: watch list reads the list
+// of the registry --demo or --base-url names, and asks it nothing.
+func registryFlagsUsed(path string) []string {
+	switch path {
+	case "watch list", "watch remove", "watch changes", "watch deadlines":
+		return []string{"base-url", "demo"}
+	case "search", "disqualified", "connections", "screen", "auth", "auth login", "auth status", "auth logout", "watch add", "watch check":
+		return []string{"base-url", "demo", "timeout"}
+	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "completion",
+		"completion bash", "completion zsh", "completion fish", "completion powershell":
+		return []string{}
+	}
+	return nil
+}
+
+// offerUsedRegistryFlags makes the help of every command under root
+// leave out the registry flags it does not use (registryFlagsUsed).
+func offerUsedRegistryFlags(root *cobra.Command) {
+	help := func(c *cobra.Command, args []string) {
+		used := registryFlagsUsed(strings.TrimPrefix(c.CommandPath(), root.Name()+" "))
+		var hidden []*pflag.Flag
+		if used != nil {
+			c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+				if slices.Contains(registryFlagNames, f.Name) && !f.Hidden && !slices.Contains(used, f.Name) {
+					f.Hidden = true
+					hidden = append(hidden, f)
+				}
+			})
+		}
+		root.HelpFunc()(c, args)
+		for _, f := range hidden {
+			f.Hidden = false
+		}
+	}
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			sub.SetHelpFunc(help)
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// registryFlagNames are the flags register declares.
+var registryFlagNames = []string{"base-url", "document-url", "demo", "timeout"}

@@ -92,7 +92,6 @@ coview watch check
 
 // lookupFlags are the root command's own flags.
 type lookupFlags struct {
-	registry    registryFlags
 	json, plain bool
 	follow      string
 	all         bool
@@ -120,7 +119,6 @@ func newRootCommand(env Env) *cobra.Command {
 	fs.StringVar(&f.follow, "follow", "", "print this LINK of the profile instead: its rows, or with --json its JSON")
 	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
 	fs.StringVar(&f.category, "category", "", "with --follow filings, only the filings in these categories, asked of the registry (a comma `LIST`: accounts,officers)")
-	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
 	cmd.RegisterFlagCompletionFunc("category", completeCategories)
 	return cmd
@@ -182,7 +180,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		}
 	}
 
-	reg, err := f.registry.open(env)
+	reg, err := env.registry.open(env)
 	if err != nil {
 		return err
 	}
@@ -198,7 +196,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		st := env.settingsFor(cmd)
 		set := st.s
 		openFile, openURL := openers(env.Getenv)
-		openWatch, closeWatch := browserWatch(env, &f.registry, reg)
+		openWatch, closeWatch := browserWatch(env, reg)
 		defer closeWatch()
 		limitBrowserMemory(env.Getenv)
 		return ui.Run(ctx, ui.Options{
