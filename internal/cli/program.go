@@ -136,6 +136,7 @@ func grow(env Env, root *cobra.Command) {
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
 		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newAccountsCommand(env), newServeDemoCommand(env),
 		newManCommand(env), newConfigCommand(env))
+	root.AddCommand(newHelpTopics()...)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	offerUsedRegistryFlags(root)

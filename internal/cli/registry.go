@@ -146,7 +146,7 @@ func registryFlagsUsed(path string) []string {
 		return []string{"base-url", "demo"}
 	case "search", "disqualified", "connections", "screen", "auth", "auth login", "auth status", "auth logout", "watch add", "watch check":
 		return []string{"base-url", "demo", "timeout"}
-	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "completion",
+	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "environment", "exit-codes", "completion",
 		"completion bash", "completion zsh", "completion fish", "completion powershell":
 		return []string{}
 	}
