@@ -147,11 +147,6 @@ type envelope struct {
 	} `json:"event"`
 }
 
-// dataEtag is what is read of data to tell repeats apart.
-type dataEtag struct {
-	Etag json.RawMessage `json:"etag"`
-}
-
 // DecodeEvent reads one line of a stream. A line that is not a JSON
 // object, or whose event has no timepoint (without one it can be neither
 // resumed from nor ordered), is an error matching ErrBadResponse that
@@ -189,13 +184,7 @@ func DecodeEvent(line []byte) (*Event, error) {
 	}
 	if d := bytes.TrimSpace(env.Data); len(d) > 0 && !bytes.Equal(d, []byte("null")) {
 		e.Data = d
-		var et dataEtag
-		if json.Unmarshal(d, &et) == nil {
-			var s string
-			if json.Unmarshal(et.Etag, &s) == nil {
-				e.Etag = s
-			}
-		}
+		e.Etag = topLevelString(d, "etag")
 	}
 	if p := env.Event.PublishedAt; len(p) > 0 && !bytes.Equal(p, []byte("null")) {
 		var s string
@@ -231,11 +220,12 @@ func timepoint(raw json.RawMessage) (int64, bool) {
 // time is given in UTC.
 func ParsePublishedAt(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t.UTC(), true
-	}
+	// The form without a zone first: it is the one sent since 2024.
 	if t, err := time.ParseInLocation("2006-01-02T15:04:05.999999999", s, time.UTC); err == nil {
 		return t, true
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC(), true
 	}
 	return time.Time{}, false
 }
@@ -347,4 +337,59 @@ func pscNotificationsHyphen(data []byte, p *PSC) {
 	if json.Unmarshal(data, &old) == nil && old.Links.PSC != nil {
 		p.Links.PersonsWithSignificantControl = old.Links.PSC
 	}
+}
+
+// topLevelString is the string value of a member of a JSON object (not of
+// an object within it), "" when there is none or it is no string. obj
+// must be valid JSON, as the envelope's decoding has made sure: this is
+// one quick pass over it, where decoding it again would be two.
+func topLevelString(obj []byte, key string) string {
+	depth := 0
+	for i := 0; i < len(obj); i++ {
+		switch obj[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			end := stringEnd(obj, i)
+			if depth == 1 {
+				j := skipSpace(obj, end)
+				if j < len(obj) && obj[j] == ':' {
+					if string(obj[i+1:end-1]) == key {
+						v := skipSpace(obj, j+1)
+						if v < len(obj) && obj[v] == '"' {
+							var s string
+							if json.Unmarshal(obj[v:stringEnd(obj, v)], &s) == nil {
+								return s
+							}
+						}
+						return ""
+					}
+				}
+			}
+			i = end - 1
+		}
+	}
+	return ""
+}
+
+// stringEnd is the index just after the string that starts at obj[i].
+func stringEnd(obj []byte, i int) int {
+	for j := i + 1; j < len(obj); j++ {
+		switch obj[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(obj)
+}
+
+func skipSpace(obj []byte, i int) int {
+	for i < len(obj) && (obj[i] == ' ' || obj[i] == '\t' || obj[i] == '\n' || obj[i] == '\r') {
+		i++
+	}
+	return i
 }

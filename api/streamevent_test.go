@@ -248,3 +248,26 @@ func TestAnEventOfNoCompanyHasNoNumber(t *testing.T) {
 		t.Fatalf("an unknown kind: %v %v %q %v", v, err, e.Number, e.Kind)
 	}
 }
+
+func TestTheEtagIsTheDataOwnNotOneWithinIt(t *testing.T) {
+	tests := map[string]string{
+		`{"etag":"top"}`: "top",
+		`{"links":{"etag":"inner"},"items":[{"etag":"x"}],"etag":"top"}`: "top",
+		`{"name":"a \"etag\": {[ \\","etag" : "t\u00e9p"}`:               "tép",
+		`{"a":{"b":[1,{"etag":"no"}]},"c":"}"}`:                          "",
+		`{"etag":12}`:                                                    "",
+		`{"etagx":"no","xetag":"no"}`:                                    "",
+		`{"list":["etag","etag"],"etag":"yes"}`:                          "yes",
+		`{"x":"\\","etag":"after an escaped backslash"}`:                 "after an escaped backslash",
+		"{\n\t\"etag\"\n:\n\"spaced\"\n}":                                "spaced",
+	}
+	for data, want := range tests {
+		e, err := DecodeEvent([]byte(`{"data":` + data + `,"event":{"timepoint":1}}`))
+		if err != nil {
+			t.Fatalf("%s: %v", data, err)
+		}
+		if e.Etag != want {
+			t.Errorf("%s: etag %q, want %q", data, e.Etag, want)
+		}
+	}
+}
