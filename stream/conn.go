@@ -65,7 +65,7 @@ func (f *follower) open(ctx context.Context) (outcome, *http.Response, context.C
 	s.count(f.name, func(c *Counts) { c.Connections++ })
 	until := s.opts.Now().Add(s.opts.ConnectTimeout)
 	stop := s.opts.AfterFunc(s.opts.ConnectTimeout, func() { cancel(errNoAnswer) })
-	f.wait(Wait{What: "the stream's answer", Until: until})
+	f.wait(Wait{What: "for the stream's answer", Until: until})
 	resp, err := s.http.Do(req)
 	if err != nil {
 		stop()
@@ -245,7 +245,7 @@ func (f *follower) read(ctx, cctx context.Context, cancel context.CancelCauseFun
 	defer func() { stop() }()
 	arm(last.Add(late))
 	f.notice(Notice{Kind: Connected, Timepoint: f.next})
-	f.wait(Wait{What: "events", Why: fmt.Sprintf("a heartbeat comes every %s; the connection is given up after %s without a byte", beat, dead), Until: last.Add(dead)})
+	f.wait(Wait{What: "for events", Why: fmt.Sprintf("a heartbeat comes every %s; the connection is given up after %s without a byte", beat, dead), Until: last.Add(dead)})
 
 	delivered := false
 	lineOf := func(b []byte) error { return f.line(ctx, b, &delivered) }
@@ -286,7 +286,7 @@ func (f *follower) read(ctx, cctx context.Context, cancel context.CancelCauseFun
 			}
 			if quiet >= late && !told {
 				told = true
-				f.wait(Wait{What: "a heartbeat", Why: fmt.Sprintf("none for %s; one is due every %s", quiet.Round(time.Second), beat), Until: last.Add(dead)})
+				f.wait(Wait{What: "for a heartbeat", Why: fmt.Sprintf("none for %s; one is due every %s", quiet.Round(time.Second), beat), Until: last.Add(dead)})
 			}
 			if told {
 				arm(last.Add(dead))

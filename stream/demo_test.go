@@ -54,7 +54,7 @@ func TestTheDemosStreamAtItsWorstLosesAndDoublesNothing(t *testing.T) {
 		case e := <-events:
 			got = append(got, e.Timepoint)
 		case w := <-waits:
-			if w.What == "connecting again" {
+			if w.What == "to connect again" {
 				clk.AdvanceTo(w.Until)
 			}
 		case err := <-done:

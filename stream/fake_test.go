@@ -300,7 +300,7 @@ func (f *follow) result() error {
 // again, and returns the new connection.
 func (f *follow) reconnect() (*fakeConn, Wait) {
 	f.t.Helper()
-	w := f.waitFor("connecting again")
+	w := f.waitFor("to connect again")
 	f.clk.AdvanceTo(w.Until)
 	return f.srv.accept(f.t), w
 }
@@ -311,6 +311,6 @@ func (f *follow) live() *fakeConn {
 	f.t.Helper()
 	c := f.srv.accept(f.t)
 	c.ok(f.t)
-	f.waitFor("events")
+	f.waitFor("for events")
 	return c
 }

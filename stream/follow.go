@@ -93,7 +93,7 @@ func (s *Streams) Follow(ctx context.Context, name string, from int64, handle Ha
 			wait := min(s.opts.RateLimitWait<<min(f.limits-1, 16), s.opts.MaxRateLimit)
 			wait = max(wait, min(o.retryAfter, s.opts.MaxRateLimit))
 			why := "429: the stream refused another connection for this key; it may hold too many (at most 9), here or in another program, or connect too often"
-			if err := f.sleep(ctx, Wait{What: "connecting again", Why: why}, wait); err != nil {
+			if err := f.sleep(ctx, Wait{What: "to connect again", Why: why}, wait); err != nil {
 				return err
 			}
 		case endRetry:
@@ -104,7 +104,7 @@ func (s *Streams) Follow(ctx context.Context, name string, from int64, handle Ha
 			f.notice(Notice{Kind: Disconnected, Err: o.err})
 			wait := min(s.opts.FirstBackoff<<min(f.fails-1, 16), s.opts.MaxBackoff)
 			wait -= time.Duration(float64(wait/2) * s.opts.Jitter())
-			if err := f.sleep(ctx, Wait{What: "connecting again", Why: errText(o.err)}, wait); err != nil {
+			if err := f.sleep(ctx, Wait{What: "to connect again", Why: errText(o.err)}, wait); err != nil {
 				return err
 			}
 		}

@@ -114,7 +114,7 @@ func TestHeartbeatsKeepAConnectionAndSilenceEndsIt(t *testing.T) {
 		t.Fatalf("%d connections while heartbeats came, want 1", n)
 	}
 	f.clk.Advance(40 * time.Second)
-	late := f.waitFor("a heartbeat")
+	late := f.waitFor("for a heartbeat")
 	if want := start0.Add(150*time.Second + 90*time.Second); !late.Until.Equal(want) || !strings.Contains(late.Why, "none for 40s") {
 		t.Fatalf("late heartbeat told as %+v, want it given up at %v", late, want)
 	}
@@ -132,7 +132,7 @@ func TestAServerThatNeverSendsAByteIsGivenUpOn(t *testing.T) {
 	t.Run("no answer at all", func(t *testing.T) {
 		f := newFollow(t, nil, Officers, Live)
 		f.srv.accept(t) // and never answered
-		w := f.waitFor("the stream's answer")
+		w := f.waitFor("for the stream's answer")
 		if !w.Until.Equal(start0.Add(DefaultConnectTimeout)) {
 			t.Fatalf("the answer is waited for until %v", w.Until)
 		}
@@ -272,7 +272,7 @@ func TestA429WaitsLongerEachTimeAndSaysSo(t *testing.T) {
 			h = []string{"Retry-After", retry}
 		}
 		c.status(t, 429, "text/html", "<html>Too Many Requests</html>", h...)
-		w := f.waitFor("connecting again")
+		w := f.waitFor("to connect again")
 		if !strings.Contains(w.Why, "429") || !strings.Contains(w.Why, "too many") {
 			t.Fatalf("wait %d says %q", i, w.Why)
 		}
@@ -498,12 +498,12 @@ func TestCancellingEndsEveryWait(t *testing.T) {
 			switch at {
 			case "the events":
 				c.ok(t)
-				f.waitFor("events")
+				f.waitFor("for events")
 			case "the pause":
 				c.status(t, 503, "text/html", "<html></html>")
-				f.waitFor("connecting again")
+				f.waitFor("to connect again")
 			default:
-				f.waitFor("the stream's answer")
+				f.waitFor("for the stream's answer")
 			}
 			f.cancel()
 			if err := f.result(); !errors.Is(err, context.Canceled) {

@@ -1,8 +1,11 @@
 package stream
 
 import (
+	"errors"
 	"fmt"
 	"time"
+
+	"coview/api"
 )
 
 // Wait is a wait of a follow, told to Options.OnWait when it begins: for
@@ -10,27 +13,28 @@ import (
 // before connecting again.
 type Wait struct {
 	Stream string
-	// What is what is waited for, in words: "the stream's answer".
+	// What is what is waited for, in words that follow "waiting": "for
+	// the stream's answer", "to connect again".
 	What string
-	// Why is why, when the wait is a pause: "the connection ended: …"
-	// (it may hold network text: clean before printing).
+	// Why is why, when there is more to say: "the stream closed it" (it
+	// may hold network text: clean before printing).
 	Why string
 	// Until is when the wait ends at the latest: the connection is
 	// given up, or made again.
 	Until time.Time
 }
 
-// Message is the wait in words as of now: "stream filings: reconnecting
-// (the connection ended) at 10:04:31, in 4s". Part of a second counts as
-// a whole one.
+// Message is the wait in words as of now: "stream filings: waiting to
+// connect again (the stream closed it) until 10:04:31, in 4s". Part of a
+// second counts as a whole one.
 func (w Wait) Message(now time.Time) string {
-	s := "stream " + w.Stream + ": " + w.What
+	s := "stream " + w.Stream + ": waiting " + w.What
 	if w.Why != "" {
 		s += " (" + w.Why + ")"
 	}
 	left := w.Until.Sub(now)
 	if left <= 0 {
-		return s + " now"
+		return s + ", until now"
 	}
 	return fmt.Sprintf("%s until %s, in %s", s, w.Until.Local().Format("15:04:05"), (left + time.Second - 1).Truncate(time.Second))
 }
@@ -106,7 +110,11 @@ func (n Notice) Message() string {
 	case Restarted:
 		return fmt.Sprintf("%sthe stream's timepoints went back from %d; following from %d", s, n.Last, n.Timepoint)
 	case Unreadable:
-		return s + "a line that is no event was skipped: " + errText(n.Err)
+		why := errText(n.Err)
+		if ae := (*api.Error)(nil); errors.As(n.Err, &ae) && ae.Reason != "" {
+			why = ae.Reason
+		}
+		return s + "a line that is no event was skipped: " + why
 	case TooLong:
 		return fmt.Sprintf("%sa line of %d bytes, longer than any event, was skipped", s, n.Bytes)
 	case CutShort:

@@ -42,6 +42,9 @@ type registry struct {
 	// now is the registry's clock: the time, or the demo's as
 	// COVIEW_DEMO_NOW set it.
 	now func() time.Time
+	// streamURL is the demo's streaming API; "" for any other registry,
+	// whose stream streamFlags name.
+	streamURL string
 }
 
 // open starts the demo registry if asked, and builds clients without a
@@ -128,5 +131,5 @@ func startDemo(timeout time.Duration, now func() time.Time) (*registry, error) {
 		s.Close()
 		return nil, err
 	}
-	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now}, nil
+	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now, streamURL: s.StreamURL}, nil
 }
