@@ -271,3 +271,16 @@ func TestTheEtagIsTheDataOwnNotOneWithinIt(t *testing.T) {
 		}
 	}
 }
+
+func TestAnEventWhoseIDIsTheCompanyNumberNamesItWithoutAURI(t *testing.T) {
+	for _, kind := range []string{"company-profile", "company-insolvency"} {
+		e, err := DecodeEvent([]byte(`{"resource_kind":"` + kind + `","resource_id":"SC006405","event":{"timepoint":1}}`))
+		if err != nil || e.Number != "SC006405" {
+			t.Fatalf("%s: number %q, %v", kind, e.Number, err)
+		}
+	}
+	e, _ := DecodeEvent([]byte(`{"resource_kind":"company-officers","resource_id":"SC006405","event":{"timepoint":1}}`))
+	if e.Number != "" {
+		t.Fatalf("an officer's id read as a company number: %q", e.Number)
+	}
+}

@@ -182,6 +182,19 @@ func TestAReplayStartsAtTheTimepointAskedForAndGoesOnLive(t *testing.T) {
 	if more[0].Timepoint != first[11].Timepoint+1 {
 		t.Fatalf("after the replay came %d, want %d", more[0].Timepoint, first[11].Timepoint+1)
 	}
+	// From each one, those of one moment (a repeat and its original)
+	// included.
+	moments := map[string]int{}
+	for _, e := range first {
+		moments[e.PublishedAt.Truncate(time.Second).String()]++
+		_, r := open(t, srv, "/filings?timepoint="+strconv.FormatInt(e.Timepoint, 10), demo.StreamKey)
+		if got := r.events(t, clk, 1)[0]; string(got.Raw) != string(e.Raw) {
+			t.Fatalf("a replay from %d began with %d", e.Timepoint, got.Timepoint)
+		}
+	}
+	if len(moments) == len(first) {
+		t.Fatal("no moment had two events: the replay from within one is not tried")
+	}
 }
 
 func TestTwoDemosOnOneClockSendTheSameStream(t *testing.T) {
