@@ -190,7 +190,7 @@ func runStream(cmd *cobra.Command, o *streamOptions, run streamRun, env Env) err
 		return err
 	}
 	k := keys{reg: reg, env: env}
-	key, err := k.findStream(t)
+	key, err := k.findStream(t, true)
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
 		return k.noStreamKey(t)

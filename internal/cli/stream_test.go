@@ -393,3 +393,15 @@ func TestStreamEndsOnSIGINTAndSIGTERMWith130And143(t *testing.T) {
 		stop()
 	}
 }
+
+// auth status needs no streaming key, so not having one is said as
+// "none", and that the keyring could not be asked for one is no news.
+func TestAuthStatusWithoutAStreamingKeySaysNothingOfTheKeyring(t *testing.T) {
+	t.Parallel()
+	srv := demoRegistry(t)
+	noBus := func(e *Env) { e.SessionBus = func() bool { return false } }
+	r := runWith(t, "", demoEnv(srv), noBus, "auth", "status")
+	if r.code != 0 || strings.Contains(strings.ToLower(r.stderr), "keyring") || !strings.Contains(r.stdout, "stream key:      none") {
+		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}

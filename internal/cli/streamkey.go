@@ -63,13 +63,16 @@ func (k keys) streamStore() *keystore.StreamKeys {
 
 // findStream looks the streaming key up, telling on stderr what the user
 // should know about where it came from, as find does for the REST key.
-func (k keys) findStream(t streamTarget) (keystore.Key, error) {
+// That the keyring could not be asked is news only when no key was found,
+// and then only to a command that needs one (not to auth status, which
+// says "none" and needs no streaming key to succeed).
+func (k keys) findStream(t streamTarget, needed bool) (keystore.Key, error) {
 	if t.demo {
 		return demoStreamKey, nil
 	}
 	key, warnings, err := k.streamStore().Lookup(t.host)
 	for _, w := range warnings {
-		if err == nil && strings.HasPrefix(w, keystore.ErrKeyringUnavailable.Error()) {
+		if (err == nil || !needed) && strings.HasPrefix(w, keystore.ErrKeyringUnavailable.Error()) {
 			continue
 		}
 		fmt.Fprintln(k.env.Stderr, "coview: "+w)
@@ -173,7 +176,7 @@ func streamStatus(ctx context.Context, cmd *cobra.Command, reg *registry, sf *st
 	}
 	fmt.Fprintf(out, "stream:          %s\n", t.url)
 	k := keys{reg: reg, env: env}
-	key, err := k.findStream(t)
+	key, err := k.findStream(t, false)
 	switch {
 	case errors.Is(err, keystore.ErrNoKey):
 		fmt.Fprintf(out, "stream key:      none (set %s, or run coview auth login --stream)\n", keystore.StreamEnvVar)
