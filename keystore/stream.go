@@ -48,7 +48,7 @@ func NewStream(opts Options) *StreamKeys {
 func (k *StreamKeys) Lookup(host string) (Key, []string, error) {
 	key, warnings, err := k.s.Lookup(host)
 	for i, w := range warnings {
-		warnings[i] = streamWords.Replace(w)
+		warnings[i] = streamWords().Replace(w)
 	}
 	return key, warnings, reword(err)
 }
@@ -72,12 +72,15 @@ func ValidateStream(raw string) (string, error) {
 	return key, reword(err)
 }
 
-// streamWords turns the REST key's messages into the streaming key's.
-var streamWords = strings.NewReplacer(
-	"API key", "streaming key",
-	"coview auth login", "coview auth login --stream",
-	"coview auth logout", "coview auth logout --stream",
-)
+// streamWords turns the REST key's messages into the streaming key's. It
+// is made when a message is, not at start-up.
+func streamWords() *strings.Replacer {
+	return strings.NewReplacer(
+		"API key", "streaming key",
+		"coview auth login", "coview auth login --stream",
+		"coview auth logout", "coview auth logout --stream",
+	)
+}
 
 // reworded is an error said in the streaming key's words that still
 // matches what it matched (ErrNoKey, ErrInvalidKey, ErrKeyringUnavailable).
@@ -93,5 +96,5 @@ func reword(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &reworded{msg: streamWords.Replace(err.Error()), err: err}
+	return &reworded{msg: streamWords().Replace(err.Error()), err: err}
 }

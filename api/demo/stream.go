@@ -79,12 +79,19 @@ func NewStreamHandler(opts StreamOptions) http.Handler {
 	return &streamHandler{opts: opts, logs: sharedStreamLogs()}
 }
 
-// The gateway's pages for the failures it is known to answer with.
-var gatewayPages = map[int]string{
-	http.StatusTooManyRequests:    "<html><head><title>429 Too Many Requests</title></head><body><center><h1>429 Too Many Requests</h1></center></body></html>\n",
-	http.StatusBadGateway:         "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n",
-	http.StatusServiceUnavailable: "<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n",
-	http.StatusGatewayTimeout:     "<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n</body>\r\n</html>\r\n",
+// gatewayPage is the page the gateway answers a failure with.
+func gatewayPage(code int) string {
+	switch code {
+	case http.StatusTooManyRequests:
+		return "<html><head><title>429 Too Many Requests</title></head><body><center><h1>429 Too Many Requests</h1></center></body></html>\n"
+	case http.StatusBadGateway:
+		return "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n"
+	case http.StatusServiceUnavailable:
+		return "<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n"
+	case http.StatusGatewayTimeout:
+		return "<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n</body>\r\n</html>\r\n"
+	}
+	return "<html><body><h1>" + strconv.Itoa(code) + " " + http.StatusText(code) + "</h1></body></html>\n"
 }
 
 func (h *streamHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -107,7 +114,7 @@ func (h *streamHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if code := h.opts.Fault(r); code != 0 {
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(code)
-			w.Write([]byte(gatewayPages[code]))
+			w.Write([]byte(gatewayPage(code)))
 			return
 		}
 	}

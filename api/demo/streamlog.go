@@ -29,9 +29,22 @@ func StreamNames() []string {
 
 // streamBase is where each stream's timepoints start: as large as the
 // live ones, so that nothing is written for small numbers only.
-var streamBase = map[string]int64{
-	"companies": 82_000_000, "filings": 168_000_000, "officers": 31_000_000,
-	"persons-with-significant-control": 9_000_000, "charges": 4_000_000, "insolvency-cases": 1_000_000,
+func streamBase(name string) int64 {
+	switch name {
+	case "companies":
+		return 82_000_000
+	case "filings":
+		return 168_000_000
+	case "officers":
+		return 31_000_000
+	case "persons-with-significant-control":
+		return 9_000_000
+	case "charges":
+		return 4_000_000
+	case "insolvency-cases":
+		return 1_000_000
+	}
+	return 100
 }
 
 // source is one thing that keeps happening on a stream.
@@ -260,9 +273,6 @@ func eventLine(kind, uri, id string, data []byte, deleted bool, tp int64, at tim
 	return b.Bytes()
 }
 
-// oneHourEast is the +01:00 of the third form of published_at.
-var oneHourEast = time.FixedZone("", 60*60)
-
 // publishedAt is the moment at in one of the three forms: no zone
 // (seconds, UTC, as sent since 2024), microseconds and Z, microseconds
 // and +01:00.
@@ -272,7 +282,7 @@ func publishedAt(at time.Time, tp int64) string {
 	case 1:
 		return at.Add(micro).UTC().Format("2006-01-02T15:04:05.000000Z")
 	case 2:
-		return at.Add(micro).In(oneHourEast).Format("2006-01-02T15:04:05.000000-07:00")
+		return at.Add(micro).In(time.FixedZone("", 60*60)).Format("2006-01-02T15:04:05.000000-07:00")
 	}
 	return at.UTC().Format("2006-01-02T15:04:05")
 }
@@ -281,7 +291,7 @@ func publishedAt(at time.Time, tp int64) string {
 func streamLogs() map[string]*streamLog {
 	logs := map[string]*streamLog{}
 	for _, name := range StreamNames() {
-		logs[name] = &streamLog{name: name, base: max(streamBase[name], 100)}
+		logs[name] = &streamLog{name: name, base: streamBase(name)}
 	}
 	add := func(name string, s *source) { logs[name].sources = append(logs[name].sources, s) }
 	for i := range livingBeats {
