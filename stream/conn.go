@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -63,8 +64,8 @@ func (f *follower) open(ctx context.Context) (outcome, *http.Response, context.C
 		return outcome{end: endFatal, err: err}, nil, nil, nil
 	}
 	s.count(f.name, func(c *Counts) { c.Connections++ })
-	until := s.opts.Now().Add(s.opts.ConnectTimeout)
-	stop := s.opts.AfterFunc(s.opts.ConnectTimeout, func() { cancel(errNoAnswer) })
+	until := s.opts.Clock.Now().Add(s.opts.ConnectTimeout)
+	stop := s.giveUpAfter(cctx, cancel, s.opts.ConnectTimeout)
 	f.wait(Wait{What: "for the stream's answer", Until: until})
 	resp, err := s.http.Do(req)
 	if err != nil {
@@ -82,6 +83,28 @@ func (f *follower) open(ctx context.Context) (outcome, *http.Response, context.C
 	stop()
 	f.limits = 0
 	return outcome{}, resp, cctx, cancel
+}
+
+// giveUpAfter ends the connection's context with errNoAnswer once d has
+// passed on the clock, unless stop is called first or the context ends.
+func (s *Streams) giveUpAfter(ctx context.Context, cancel context.CancelCauseFunc, d time.Duration) (stop func()) {
+	fired, stopTimer := s.opts.Clock.NewTimer(d)
+	stopped := make(chan struct{})
+	go func() {
+		select {
+		case <-fired:
+			cancel(errNoAnswer)
+		case <-stopped:
+		case <-ctx.Done():
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			stopTimer()
+			close(stopped)
+		})
+	}
 }
 
 // failed is a request that got no answer.
@@ -124,7 +147,7 @@ func (f *follower) refused(resp *http.Response) outcome {
 		code == http.StatusBadRequest && f.next >= 0:
 		return outcome{end: endGap}
 	case code == http.StatusTooManyRequests:
-		return outcome{end: endLimited, retryAfter: retryAfter(resp.Header.Get("Retry-After"), f.s.opts.Now())}
+		return outcome{end: endLimited, retryAfter: retryAfter(resp.Header.Get("Retry-After"), f.s.opts.Clock.Now())}
 	case code >= 500 || code == http.StatusRequestedRangeNotSatisfiable:
 		what := "the stream failed"
 		if isHTML(resp, body) {
@@ -229,18 +252,14 @@ func (f *follower) read(ctx, cctx context.Context, cancel context.CancelCauseFun
 
 	beat := s.opts.Heartbeat
 	dead, late := 3*beat, beat+beat/3
-	start := s.opts.Now()
+	clock := s.opts.Clock
+	start := clock.Now()
 	last, told := start, false
-	tick := make(chan struct{}, 1)
+	var tick <-chan time.Time
 	stop := func() bool { return false }
 	arm := func(at time.Time) {
 		stop()
-		stop = s.opts.AfterFunc(at.Sub(s.opts.Now()), func() {
-			select {
-			case tick <- struct{}{}:
-			default:
-			}
-		})
+		tick, stop = clock.NewTimer(at.Sub(clock.Now()))
 	}
 	defer func() { stop() }()
 	arm(last.Add(late))
@@ -253,7 +272,7 @@ func (f *follower) read(ctx, cctx context.Context, cancel context.CancelCauseFun
 		select {
 		case b := <-chunks:
 			err := f.lines.feed(b, lineOf, f.long)
-			last, told = s.opts.Now(), false
+			last, told = clock.Now(), false
 			if err != nil {
 				var he handlerError
 				if errors.As(err, &he) {
@@ -277,9 +296,9 @@ func (f *follower) read(ctx, cctx context.Context, cancel context.CancelCauseFun
 			if errors.Is(why, io.EOF) {
 				why = errors.New("the stream closed it")
 			}
-			return outcome{end: endRetry, err: why, healthy: delivered || s.opts.Now().Sub(start) >= dead}
+			return outcome{end: endRetry, err: why, healthy: delivered || clock.Now().Sub(start) >= dead}
 		case <-tick:
-			quiet := s.opts.Now().Sub(last)
+			quiet := clock.Now().Sub(last)
 			if quiet >= dead {
 				cancel(errDead)
 				return outcome{end: endRetry, err: fmt.Errorf("no byte for %s: the connection is taken for dead", dead), healthy: delivered}

@@ -11,7 +11,7 @@ import (
 
 	"coview/api"
 	"coview/api/demo"
-	"coview/internal/testkit"
+	"coview/internal/testkit/testtime"
 )
 
 // TestTheDemosStreamAtItsWorstLosesAndDoublesNothing follows the demo's
@@ -20,18 +20,18 @@ import (
 // event the stream holds is delivered once, in order, or is a repeat.
 func TestTheDemosStreamAtItsWorstLosesAndDoublesNothing(t *testing.T) {
 	at := time.Date(2026, 11, 28, 8, 0, 0, 0, time.UTC)
-	clk := testkit.NewClock(at)
+	clk := testtime.NewClock(at)
 	var asked atomic.Int32
 	faults := map[int32]int{2: 502, 3: 504, 4: 503, 6: 429, 9: 502}
 	srv := httptest.NewServer(demo.NewStreamHandler(demo.StreamOptions{
-		Now: clk.Now, AfterFunc: clk.AfterFunc, Chunk: 7, CloseAfterEvents: 5,
+		Clock: clk, Chunk: 7, CloseAfterEvents: 5,
 		Fault: func(*http.Request) int { return faults[asked.Add(1)] },
 	}))
 	defer srv.Close()
 
 	waits := make(chan Wait, 1<<10)
 	var repeats []int64
-	s, err := New(Options{BaseURL: srv.URL, Key: demo.StreamKey, Now: clk.Now, AfterFunc: clk.AfterFunc,
+	s, err := New(Options{BaseURL: srv.URL, Key: demo.StreamKey, Clock: clk,
 		OnWait: func(w Wait) { waits <- w },
 		OnNotice: func(n Notice) {
 			if n.Kind == Duplicate {
@@ -55,11 +55,11 @@ func TestTheDemosStreamAtItsWorstLosesAndDoublesNothing(t *testing.T) {
 			got = append(got, e.Timepoint)
 		case w := <-waits:
 			if w.What == "to connect again" {
-				clk.AdvanceTo(w.Until)
+				clk.Set(w.Until)
 			}
 		case err := <-done:
 			t.Fatalf("the follow ended: %v", err)
-		case <-deadline(t):
+		case <-testtime.Bound(t):
 			t.Fatalf("after %d events nothing more came", len(got))
 		}
 	}

@@ -9,7 +9,7 @@
 // plus one), so that the timepoint can be stored in the same write as the
 // change the event made, and a restart neither loses nor doubles one.
 //
-// Time is the caller's too (Options.Now and Options.AfterFunc): every
+// Time is the caller's too (Options.Clock, an api.Clock): every
 // wait is on that clock, bounded, cancellable through the context, and
 // told to Options.OnWait with what is waited for and until when.
 package stream

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"coview/api"
-	"coview/internal/testkit"
+	"coview/internal/testkit/testtime"
 )
 
 // testKey is the streaming key of the tests' streams.
@@ -69,7 +69,7 @@ func (f *fakeServer) accept(t *testing.T) *fakeConn {
 	select {
 	case c := <-f.conns:
 		return c
-	case <-deadline(t):
+	case <-testtime.Bound(t):
 		t.Fatal("no connection came")
 	}
 	return nil
@@ -90,7 +90,7 @@ func (c *fakeConn) do(t *testing.T, act func(http.ResponseWriter) bool) bool {
 	case c.actions <- act:
 	case <-c.req.Context().Done():
 		return false
-	case <-deadline(t):
+	case <-testtime.Bound(t):
 		t.Fatal("the handler did not take the action")
 	}
 	<-c.acted
@@ -142,17 +142,6 @@ func (c *fakeConn) end(t *testing.T) {
 	c.do(t, func(http.ResponseWriter) bool { return true })
 }
 
-// deadline is a channel closed a little before the test's own deadline
-// (or after a minute when it has none): every wait of a test is bounded
-// by it, none by a fixed time of its own.
-func deadline(t *testing.T) <-chan time.Time {
-	limit := time.Minute
-	if d, ok := t.Deadline(); ok {
-		limit = time.Until(d) - 5*time.Second
-	}
-	return time.After(limit)
-}
-
 // ev is one line of an event, as the stream sends it.
 func ev(kind, id, etag string, tp int64) string {
 	data := fmt.Sprintf(`{"company_number":"00006400","etag":%q}`, etag)
@@ -164,7 +153,7 @@ func ev(kind, id, etag string, tp int64) string {
 // channels of what it reports.
 type follow struct {
 	t       *testing.T
-	clk     *testkit.Clock
+	clk     *testtime.Clock
 	srv     *fakeServer
 	s       *Streams
 	events  chan *api.Event
@@ -182,10 +171,10 @@ var start0 = time.Date(2026, 11, 28, 8, 0, 0, 0, time.UTC)
 // following name from from.
 func newFollow(t *testing.T, change func(*Options), name string, from int64) *follow {
 	t.Helper()
-	f := &follow{t: t, clk: testkit.NewClock(start0), srv: newFakeServer(t),
+	f := &follow{t: t, clk: testtime.NewClock(start0), srv: newFakeServer(t),
 		events: make(chan *api.Event, 1<<12), notices: make(chan Notice, 1<<14), waits: make(chan Wait, 1<<10), done: make(chan error, 1)}
 	opts := Options{
-		BaseURL: f.srv.URL, Key: testKey, Now: f.clk.Now, AfterFunc: f.clk.AfterFunc,
+		BaseURL: f.srv.URL, Key: testKey, Clock: f.clk,
 		Jitter:   func() float64 { return 0 },
 		OnWait:   func(w Wait) { f.waits <- w },
 		OnNotice: func(n Notice) { f.notices <- n },
@@ -204,7 +193,7 @@ func newFollow(t *testing.T, change func(*Options), name string, from int64) *fo
 		cancel()
 		select {
 		case <-f.done:
-		case <-deadline(t):
+		case <-testtime.Bound(t):
 			buf := make([]byte, 1<<20)
 			t.Errorf("the follow did not end when cancelled:\n%s", buf[:runtime.Stack(buf, true)])
 		}
@@ -232,7 +221,7 @@ func (f *follow) event() *api.Event {
 	case err := <-f.done:
 		f.done <- err
 		f.t.Fatalf("the follow ended: %v", err)
-	case <-deadline(f.t):
+	case <-testtime.Bound(f.t):
 		f.t.Fatal("no event came")
 	}
 	return nil
@@ -258,7 +247,7 @@ func (f *follow) noticeOf(kind NoticeKind) Notice {
 			if n.Kind == kind {
 				return n
 			}
-		case <-deadline(f.t):
+		case <-testtime.Bound(f.t):
 			f.t.Fatalf("no notice of kind %d came", kind)
 		}
 	}
@@ -277,7 +266,7 @@ func (f *follow) waitFor(what string) Wait {
 		case err := <-f.done:
 			f.done <- err
 			f.t.Fatalf("the follow ended while waiting for %q: %v", what, err)
-		case <-deadline(f.t):
+		case <-testtime.Bound(f.t):
 			f.t.Fatalf("no wait for %q came", what)
 		}
 	}
@@ -290,7 +279,7 @@ func (f *follow) result() error {
 	case err := <-f.done:
 		f.done <- err
 		return err
-	case <-deadline(f.t):
+	case <-testtime.Bound(f.t):
 		f.t.Fatal("the follow did not end")
 	}
 	return nil
@@ -301,7 +290,7 @@ func (f *follow) result() error {
 func (f *follow) reconnect() (*fakeConn, Wait) {
 	f.t.Helper()
 	w := f.waitFor("to connect again")
-	f.clk.AdvanceTo(w.Until)
+	f.clk.Set(w.Until)
 	return f.srv.accept(f.t), w
 }
 

@@ -117,11 +117,10 @@ func (f *follower) sleep(ctx context.Context, w Wait, d time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	w.Until = f.s.opts.Now().Add(d)
-	done := make(chan struct{})
-	stop := f.s.opts.AfterFunc(d, func() { close(done) })
+	w.Until = f.s.opts.Clock.Now().Add(d)
+	done, stop := f.s.opts.Clock.NewTimer(d)
 	defer stop()
-	f.wait(w) // once armed: whoever moves the clock on when told finds the timer there
+	f.wait(w) // once set: whoever moves the clock on when told finds the timer there
 	select {
 	case <-done:
 		return nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 )
 
 func TestEventsComeInOrderWithTheirTimepoints(t *testing.T) {
@@ -136,7 +137,7 @@ func TestAServerThatNeverSendsAByteIsGivenUpOn(t *testing.T) {
 		if !w.Until.Equal(start0.Add(DefaultConnectTimeout)) {
 			t.Fatalf("the answer is waited for until %v", w.Until)
 		}
-		f.clk.AdvanceTo(w.Until)
+		f.clk.Set(w.Until)
 		if n := f.noticeOf(Disconnected); !strings.Contains(n.Message(), "no answer within 1m0s") {
 			t.Fatalf("notice %q", n.Message())
 		}
@@ -277,7 +278,7 @@ func TestA429WaitsLongerEachTimeAndSaysSo(t *testing.T) {
 			t.Fatalf("wait %d says %q", i, w.Why)
 		}
 		waits = append(waits, w.Until.Sub(f.clk.Now()))
-		f.clk.AdvanceTo(w.Until)
+		f.clk.Set(w.Until)
 		c = f.srv.accept(t)
 	}
 	want := []time.Duration{time.Minute, 2 * time.Minute, 4 * time.Minute, 15 * time.Minute}
@@ -537,7 +538,7 @@ func TestCheckTellsAnAcceptedKeyFromARejectedOne(t *testing.T) {
 				if tc.want == nil && err != nil || tc.want != nil && !errors.Is(err, tc.want) {
 					t.Fatalf("err = %v, want %v", err, tc.want)
 				}
-			case <-deadline(t):
+			case <-testtime.Bound(t):
 				t.Fatal("Check did not return")
 			}
 		})

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"coview/api"
 )
 
 // MaxPerKey is the most connections one key may hold: the registry
@@ -37,11 +39,9 @@ type Options struct {
 	UserAgent string
 	Transport http.RoundTripper
 
-	// Now and AfterFunc are the clock every wait is on; nil is the
-	// time package's. AfterFunc runs f after d and returns a function
-	// that stops it, as time.AfterFunc does.
-	Now       func() time.Time
-	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// Clock is the time every wait is on; nil is the machine's
+	// (api.SystemClock). A test passes one it moves on itself.
+	Clock api.Clock
 	// Jitter is a number in [0, 1) that spreads reconnections out (a
 	// wait is shortened by up to half); nil is math/rand's, and a func
 	// returning 0 turns it off.
@@ -96,11 +96,8 @@ func New(opts Options) (*Streams, error) {
 	if opts.Key == "" {
 		return nil, errors.New("no streaming key")
 	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.AfterFunc == nil {
-		opts.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	if opts.Clock == nil {
+		opts.Clock = api.SystemClock
 	}
 	if opts.Jitter == nil {
 		opts.Jitter = rand.Float64

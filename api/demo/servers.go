@@ -99,8 +99,8 @@ func Start(opts ServeOptions) (*Servers, error) {
 	docs := newDocuments(opts, s.DocumentURL, s.StorageURL, secret)
 	registry := opts.Options
 	registry.DocumentURL = s.DocumentURL
-	if opts.Stream.Now == nil {
-		opts.Stream.Now = opts.Now
+	if opts.Stream.Clock == nil {
+		opts.Stream.Clock = nowClock{now: opts.Now}
 	}
 	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage(), NewStreamHandler(opts.Stream)} {
 		_, streaming := h.(*streamHandler)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
 )
 
 // StreamKey is the one streaming key the demo's streams accept. It is not
@@ -19,11 +18,10 @@ const StreamKey = "5713ea11-7d3b-4c8e-9a61-0de70de7057e"
 // the live one is known to: a heartbeat every 30 seconds, three days of
 // events kept, every connection closed after a day.
 type StreamOptions struct {
-	// Now and AfterFunc are its clock; nil is the time package's.
-	// What the streams hold is worked out from Now, so a test that pins
-	// the clock knows every event and timepoint.
-	Now       func() time.Time
-	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	// Clock is its clock; nil is the machine's. What the streams hold
+	// is worked out from its time, so a test that pins the clock knows
+	// every event and timepoint.
+	Clock Clock
 	// Heartbeat is how often a blank line is sent, whatever else is: 0
 	// is 30 seconds.
 	Heartbeat time.Duration
@@ -44,6 +42,30 @@ type StreamOptions struct {
 	Fault func(r *http.Request) int
 }
 
+// Clock is the time the demo's streams go by: what time it is, and a
+// timer that fires when a span of it has passed (api.Clock is one, and so
+// is a test's clock).
+type Clock interface {
+	Now() time.Time
+	NewTimer(d time.Duration) (c <-chan time.Time, stop func() bool)
+}
+
+// nowClock is the machine's timers on a clock that may read another time
+// (Options.Now: a demo pinned to a moment).
+type nowClock struct{ now func() time.Time }
+
+func (c nowClock) Now() time.Time {
+	if c.now == nil {
+		return time.Now()
+	}
+	return c.now()
+}
+
+func (nowClock) NewTimer(d time.Duration) (<-chan time.Time, func() bool) {
+	t := time.NewTimer(d)
+	return t.C, t.Stop
+}
+
 // sharedStreamLogs are the streams, the same for every handler.
 var sharedStreamLogs = sync.OnceValue(streamLogs)
 
@@ -61,11 +83,8 @@ type streamHandler struct {
 // events with and without data, published_at in its three forms, a
 // heartbeat every Heartbeat.
 func NewStreamHandler(opts StreamOptions) http.Handler {
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.AfterFunc == nil {
-		opts.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	if opts.Clock == nil {
+		opts.Clock = nowClock{}
 	}
 	if opts.Heartbeat <= 0 {
 		opts.Heartbeat = 30 * time.Second
@@ -118,7 +137,7 @@ func (h *streamHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	now := h.opts.Now()
+	now := h.opts.Clock.Now()
 	cur := log.cursorAfter(now)
 	if raw, asked := r.URL.Query()["timepoint"]; asked {
 		tp, err := strconv.ParseInt(strings.Join(raw, ""), 10, 64)
@@ -165,9 +184,8 @@ func (h *streamHandler) serve(w http.ResponseWriter, r *http.Request, cur *curso
 	beat := start.Add(h.opts.Heartbeat)
 	closeAt := start.Add(h.opts.CloseAfter)
 	sent := 0
-	wake := make(chan struct{}, 1)
 	for {
-		now := h.opts.Now()
+		now := h.opts.Clock.Now()
 		var out []byte
 		for !cur.none && !cur.at.After(now) {
 			for _, line := range cur.take() {
@@ -206,15 +224,9 @@ func (h *streamHandler) serve(w http.ResponseWriter, r *http.Request, cur *curso
 		if !cur.none && cur.at.Before(next) {
 			next = cur.at
 		}
-		stop := h.opts.AfterFunc(next.Sub(now), func() {
-			select {
-			case wake <- struct{}{}:
-			default:
-			}
-		})
+		wake, stop := h.opts.Clock.NewTimer(next.Sub(now))
 		select {
 		case <-wake:
-			stop()
 		case <-r.Context().Done():
 			stop()
 			return

@@ -15,15 +15,16 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/internal/testkit"
+	"coview/internal/testkit/testtime"
 )
 
 // streamAt is a moment well into the living companies' lives.
 var streamAt = time.Date(2026, 11, 28, 8, 0, 0, 0, time.UTC)
 
 // demoStream serves the demo's streams on the test's clock.
-func demoStream(t *testing.T, clk *testkit.Clock, change func(*demo.StreamOptions)) *httptest.Server {
+func demoStream(t *testing.T, clk *testtime.Clock, change func(*demo.StreamOptions)) *httptest.Server {
 	t.Helper()
-	opts := demo.StreamOptions{Now: clk.Now, AfterFunc: clk.AfterFunc, Heartbeat: 50 * time.Millisecond}
+	opts := demo.StreamOptions{Clock: clk, Heartbeat: 50 * time.Millisecond}
 	if change != nil {
 		change(&opts)
 	}
@@ -66,21 +67,13 @@ func open(t *testing.T, srv *httptest.Server, path, key string) (*http.Response,
 	return resp, r
 }
 
-func within(t *testing.T) <-chan time.Time {
-	limit := time.Minute
-	if d, ok := t.Deadline(); ok {
-		limit = time.Until(d) - 5*time.Second
-	}
-	return time.After(limit)
-}
-
 // next is the next line; ok false at the end of the stream.
 func (r *streamReader) next(t *testing.T) (string, bool) {
 	t.Helper()
 	select {
 	case l, ok := <-r.lines:
 		return l, ok
-	case <-within(t):
+	case <-testtime.Bound(t):
 		t.Fatal("no line came")
 	}
 	return "", false
@@ -88,7 +81,7 @@ func (r *streamReader) next(t *testing.T) (string, bool) {
 
 // events reads until n events came, moving the clock on a step at a time
 // when nothing is waiting to be read.
-func (r *streamReader) events(t *testing.T, clk *testkit.Clock, n int) []*api.Event {
+func (r *streamReader) events(t *testing.T, clk *testtime.Clock, n int) []*api.Event {
 	t.Helper()
 	var out []*api.Event
 	for len(out) < n {
@@ -106,17 +99,15 @@ func (r *streamReader) events(t *testing.T, clk *testkit.Clock, n int) []*api.Ev
 			}
 			out = append(out, e)
 		default:
-			clk.WaitArmed(t, "the stream to wait for its clock", func(c *testkit.Clock) bool { return c.Pending() > 0 })
-			if at, ok := clk.Next(); ok {
-				clk.AdvanceTo(at)
-			}
+			// Nothing to read: the stream waits for its clock.
+			clk.Set(clk.AwaitTimers(t, 1)[0])
 		}
 	}
 	return out
 }
 
 func TestTheStreamsTakeTheStreamingKeyOnly(t *testing.T) {
-	srv := demoStream(t, testkit.NewClock(streamAt), nil)
+	srv := demoStream(t, testtime.NewClock(streamAt), nil)
 	for _, tc := range []struct {
 		name, key string
 		code      int
@@ -144,7 +135,7 @@ func TestTheStreamsTakeTheStreamingKeyOnly(t *testing.T) {
 }
 
 func TestATimepointIsCheckedBeforeAnythingIsSent(t *testing.T) {
-	srv := demoStream(t, testkit.NewClock(streamAt), func(o *demo.StreamOptions) { o.Retention = time.Hour })
+	srv := demoStream(t, testtime.NewClock(streamAt), func(o *demo.StreamOptions) { o.Retention = time.Hour })
 	for _, tc := range []struct {
 		query string
 		code  int
@@ -161,7 +152,7 @@ func TestATimepointIsCheckedBeforeAnythingIsSent(t *testing.T) {
 }
 
 func TestAReplayStartsAtTheTimepointAskedForAndGoesOnLive(t *testing.T) {
-	clk := testkit.NewClock(streamAt)
+	clk := testtime.NewClock(streamAt)
 	srv := demoStream(t, clk, nil)
 	_, live := open(t, srv, "/filings", demo.StreamKey)
 	first := live.events(t, clk, 12)
@@ -198,7 +189,7 @@ func TestAReplayStartsAtTheTimepointAskedForAndGoesOnLive(t *testing.T) {
 }
 
 func TestTwoDemosOnOneClockSendTheSameStream(t *testing.T) {
-	clk := testkit.NewClock(streamAt)
+	clk := testtime.NewClock(streamAt)
 	a, b := demoStream(t, clk, nil), demoStream(t, clk, nil)
 	_, ra := open(t, a, "/companies", demo.StreamKey)
 	_, rb := open(t, b, "/companies", demo.StreamKey)
@@ -212,7 +203,7 @@ func TestTwoDemosOnOneClockSendTheSameStream(t *testing.T) {
 }
 
 func TestTheStreamsCarryWhatTheLiveOnesDo(t *testing.T) {
-	clk := testkit.NewClock(streamAt)
+	clk := testtime.NewClock(streamAt)
 	srv := demoStream(t, clk, func(o *demo.StreamOptions) { o.Retention = 7 * 24 * time.Hour })
 	// A day back: enough for every kind of event to have happened.
 	day := func(stream string) []*api.Event {
@@ -277,7 +268,7 @@ func TestTheStreamsCarryWhatTheLiveOnesDo(t *testing.T) {
 }
 
 func TestALivingCompanysEventIsWhatTheRegistryServesThen(t *testing.T) {
-	clk := testkit.NewClock(streamAt)
+	clk := testtime.NewClock(streamAt)
 	srv := demoStream(t, clk, nil)
 	_, r := open(t, srv, "/companies", demo.StreamKey)
 	var e *api.Event
@@ -308,11 +299,11 @@ func TestALivingCompanysEventIsWhatTheRegistryServesThen(t *testing.T) {
 }
 
 func TestHeartbeatsComeEveryPeriodWhateverElseComes(t *testing.T) {
-	clk := testkit.NewClock(streamAt)
+	clk := testtime.NewClock(streamAt)
 	srv := demoStream(t, clk, func(o *demo.StreamOptions) { o.Heartbeat = 20 * time.Millisecond })
 	_, r := open(t, srv, "/disqualified-officers", demo.StreamKey)
 	for i := range 5 {
-		clk.WaitArmed(t, "the heartbeat's timer", func(c *testkit.Clock) bool { return c.Pending() > 0 })
+		clk.AwaitTimers(t, 1)
 		clk.Advance(20 * time.Millisecond)
 		if l, _ := r.next(t); l != "" {
 			t.Fatalf("heartbeat %d: %q", i, l)
@@ -322,11 +313,11 @@ func TestHeartbeatsComeEveryPeriodWhateverElseComes(t *testing.T) {
 
 func TestAConnectionIsClosedAfterItsTimeOrItsEvents(t *testing.T) {
 	t.Run("time", func(t *testing.T) {
-		clk := testkit.NewClock(streamAt)
+		clk := testtime.NewClock(streamAt)
 		srv := demoStream(t, clk, func(o *demo.StreamOptions) { o.Heartbeat = time.Second; o.CloseAfter = 3 * time.Second })
 		_, r := open(t, srv, "/disqualified-officers", demo.StreamKey)
 		for range 3 {
-			clk.WaitArmed(t, "the heartbeat's timer", func(c *testkit.Clock) bool { return c.Pending() > 0 })
+			clk.AwaitTimers(t, 1)
 			clk.Advance(time.Second)
 		}
 		for {
@@ -336,7 +327,7 @@ func TestAConnectionIsClosedAfterItsTimeOrItsEvents(t *testing.T) {
 		}
 	})
 	t.Run("events", func(t *testing.T) {
-		clk := testkit.NewClock(streamAt)
+		clk := testtime.NewClock(streamAt)
 		srv := demoStream(t, clk, func(o *demo.StreamOptions) { o.CloseAfterEvents = 3; o.Retention = 10 * 365 * 24 * time.Hour })
 		_, r := open(t, srv, "/filings?timepoint=168000000", demo.StreamKey)
 		n := 0
@@ -357,7 +348,7 @@ func TestAConnectionIsClosedAfterItsTimeOrItsEvents(t *testing.T) {
 
 func TestFaultsAnswerWithTheGatewaysPages(t *testing.T) {
 	for _, code := range []int{429, 502, 503, 504} {
-		srv := demoStream(t, testkit.NewClock(streamAt), func(o *demo.StreamOptions) {
+		srv := demoStream(t, testtime.NewClock(streamAt), func(o *demo.StreamOptions) {
 			o.Fault = func(*http.Request) int { return code }
 		})
 		resp, _ := open(t, srv, "/filings", demo.StreamKey)
@@ -369,7 +360,7 @@ func TestFaultsAnswerWithTheGatewaysPages(t *testing.T) {
 }
 
 func TestChunksSplitLinesAnywhereAndSayTheSame(t *testing.T) {
-	clk := testkit.NewClock(streamAt)
+	clk := testtime.NewClock(streamAt)
 	whole := demoStream(t, clk, nil)
 	split := demoStream(t, clk, func(o *demo.StreamOptions) { o.Chunk = 1 })
 	_, a := open(t, whole, "/companies", demo.StreamKey)
