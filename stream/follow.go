@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"coview/api"
@@ -63,7 +64,7 @@ type follower struct {
 // follow resumes where it was, unless the wait outlasts the stream's
 // memory, which a Gap then says.
 func (s *Streams) Follow(ctx context.Context, name string, from int64, handle Handler) error {
-	if name == "" || bytes.ContainsAny([]byte(name), "/?#%") {
+	if name == "" || strings.ContainsAny(name, "/?#%") {
 		return &Error{Stream: name, kind: kindRefused, Reason: "that is no stream's name"}
 	}
 	release, err := s.acquire(name)
