@@ -168,8 +168,9 @@ type follow struct {
 var start0 = time.Date(2026, 11, 28, 8, 0, 0, 0, time.UTC)
 
 // newFollow makes the Streams (opts changed by change) and starts
-// following name from from.
-func newFollow(t *testing.T, change func(*Options), name string, from int64) *follow {
+// following name from from; handle, if given, is asked first about each
+// event, and an error from it is the handler's.
+func newFollow(t *testing.T, change func(*Options), name string, from int64, handle ...func(*api.Event) error) *follow {
 	t.Helper()
 	f := &follow{t: t, clk: testtime.NewClock(start0), srv: newFakeServer(t),
 		events: make(chan *api.Event, 1<<12), notices: make(chan Notice, 1<<14), waits: make(chan Wait, 1<<10), done: make(chan error, 1)}
@@ -187,6 +188,9 @@ func newFollow(t *testing.T, change func(*Options), name string, from int64) *fo
 		t.Fatal(err)
 	}
 	f.s = s
+	if len(handle) > 0 {
+		f.handle = handle[0]
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	f.cancel = cancel
 	t.Cleanup(func() {

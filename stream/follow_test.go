@@ -475,19 +475,28 @@ func TestOneConnectionAStreamAndNineAKey(t *testing.T) {
 }
 
 func TestAHandlerErrorEndsTheFollow(t *testing.T) {
-	f := newFollow(t, nil, Filings, Live)
 	boom := errors.New("disk full")
-	f.handle = func(e *api.Event) error {
+	f := newFollow(t, nil, Filings, Live, func(e *api.Event) error {
 		if e.Timepoint == 2 {
 			return boom
 		}
 		return nil
-	}
+	})
 	c := f.live()
 	c.send(t, ev("filing-history", "a", "1", 1), ev("filing-history", "b", "1", 2))
-	f.event()
 	if err := f.result(); !errors.Is(err, boom) {
 		t.Fatalf("err = %v", err)
+	}
+	select {
+	case e := <-f.events:
+		if e.Timepoint != 1 {
+			t.Fatalf("delivered %d", e.Timepoint)
+		}
+	default:
+		t.Fatal("the event before the failure was not delivered")
+	}
+	if len(f.events) != 0 {
+		t.Fatal("the event the handler failed on was taken as delivered")
 	}
 }
 
