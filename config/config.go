@@ -27,6 +27,7 @@ var Themes = []string{"auto", "light", "dark"}
 type Settings struct {
 	Theme       string // auto, light or dark; "" when unset (auto)
 	DownloadDir string // an existing directory, absolute; "" when unset
+	StreamURL   string // the streaming API's base URL (http or https); "" when unset
 	Budgets     Budgets
 	// Keys are the browser's actions the file binds to other keys, each
 	// to the whole list of its keys (merged over the defaults: an action

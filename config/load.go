@@ -169,10 +169,12 @@ func (r *reader) settings(top *yaml.Node) {
 			r.preview(v)
 		case "mouse":
 			r.mouse(v)
+		case "stream_url":
+			r.streamURL(v)
 		case "key", "api_key", "apikey", "token":
 			r.say(kv[0].Line, "%s: coview never reads its API key from this file, which is not kept secret; use coview auth login (the system keyring) or COVIEW_API_KEY", name)
 		default:
-			r.unknown(kv[0], "", []string{"theme", "download_dir", "budgets", "keys", "preview", "mouse"})
+			r.unknown(kv[0], "", []string{"theme", "download_dir", "budgets", "keys", "preview", "mouse", "stream_url"})
 		}
 	}
 }

@@ -64,6 +64,10 @@ const template = `# coview's settings. Every line is optional; coview config sho
 #   quit: [q, ctrl+q]
 #   back: [backspace, h]
 
+# The streaming API that coview stream follows (COVIEW_STREAM_URL and
+# --stream-url win over this line).
+# stream_url: https://stream.companieshouse.gov.uk
+
 # The API key is never read from this file: use coview auth login.
 `
 

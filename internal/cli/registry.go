@@ -15,6 +15,7 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/present/sanitize"
+	"coview/stream"
 )
 
 // registryFlags choose the registry and how patient to be with it; every
@@ -22,6 +23,7 @@ import (
 type registryFlags struct {
 	baseURL     string
 	documentURL string
+	streamURL   string
 	demo        bool
 	timeout     time.Duration
 }
@@ -31,6 +33,7 @@ type registryFlags struct {
 func (r *registryFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.baseURL, "base-url", "", "the registry's URL (default $COVIEW_BASE_URL, else "+api.DefaultBaseURL+")")
 	fs.StringVar(&r.documentURL, "document-url", "", "the document API's URL, where filings' documents come from (default $COVIEW_DOCUMENT_URL, else "+api.DefaultDocumentURL+")")
+	fs.StringVar(&r.streamURL, "stream-url", "", "the streaming API's URL (default $COVIEW_STREAM_URL, the settings' stream_url, else "+stream.DefaultURL+")")
 	fs.BoolVar(&r.demo, "demo", false, "use the built-in demo registry (no key, no network)")
 	fs.DurationVar(&r.timeout, "timeout", api.DefaultTimeout, "give up on a request after this long, and on a download after this long without data")
 }
@@ -47,6 +50,9 @@ type registry struct {
 	// now is the registry's clock: the time, or the demo's as
 	// COVIEW_DEMO_NOW set it.
 	now func() time.Time
+	// streamURL is the demo's streaming API; "" for any other registry,
+	// whose stream streamFlags name.
+	streamURL string
 }
 
 // open starts the demo registry if asked, and builds clients without a
@@ -133,7 +139,7 @@ func startDemo(timeout time.Duration, now func() time.Time) (*registry, error) {
 		s.Close()
 		return nil, err
 	}
-	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now}, nil
+	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now, streamURL: s.StreamURL}, nil
 }
 
 // registryFlagsUsed are the registry flags a command (by its path under
@@ -144,8 +150,14 @@ func registryFlagsUsed(path string) []string {
 	switch path {
 	case "watch list", "watch remove", "watch changes", "watch deadlines":
 		return []string{"base-url", "demo"}
-	case "search", "disqualified", "connections", "screen", "auth", "auth login", "auth status", "auth logout", "watch add", "watch check":
+	case "search", "disqualified", "connections", "screen", "watch add", "watch check":
 		return []string{"base-url", "demo", "timeout"}
+	case "auth", "auth login", "auth status", "auth logout":
+		return []string{"base-url", "stream-url", "demo", "timeout"}
+	case "stream":
+		return []string{"stream-url", "demo", "timeout"}
+	case "document", "accounts":
+		return []string{"base-url", "document-url", "demo", "timeout"}
 	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "environment", "exit-codes", "completion",
 		"completion bash", "completion zsh", "completion fish", "completion powershell":
 		return []string{}
@@ -183,4 +195,4 @@ func offerUsedRegistryFlags(root *cobra.Command) {
 }
 
 // registryFlagNames are the flags register declares.
-var registryFlagNames = []string{"base-url", "document-url", "demo", "timeout"}
+var registryFlagNames = []string{"base-url", "document-url", "stream-url", "demo", "timeout"}
