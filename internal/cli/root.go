@@ -58,6 +58,8 @@ const environmentHelp = `Environment variables coview reads:
   COVIEW_BASE_URL      the registry (default ` + api.DefaultBaseURL + `)
   COVIEW_DOCUMENT_URL  its document API, for filings' documents
                        (default ` + api.DefaultDocumentURL + `)
+  COVIEW_STREAM_KEY    the streaming key (overrides the keyring; coview stream)
+  COVIEW_STREAM_URL    the streaming API (default https://stream.companieshouse.gov.uk)
   COVIEW_CONFIG        the settings file (default $XDG_CONFIG_HOME/coview/config.yaml;
                        see coview config)
   COVIEW_THEME         auto, light or dark: the browser's colours for the terminal's
