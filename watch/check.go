@@ -374,7 +374,15 @@ func (c *check) one(ctx context.Context, v *visit, rec *record) {
 	asked, asOf := c.w.opts.Now(), c.w.opts.Today()
 	next, changes, left, err := c.w.inspect(ctx, v, rec)
 	if next != nil {
+		// What was read is as of the first answer, by the registry's
+		// clock: later answers hold at least as much.
+		if !v.first.IsZero() {
+			asOf = v.first
+		}
 		next.asOf = asOf
+		if !next.profileAt.Equal(rec.profileAt) {
+			next.profileAt = asOf
+		}
 	}
 	if err != nil && next != nil {
 		c.cutShort(ctx, rec, next, changes, left, asked, err)
@@ -512,6 +520,9 @@ func (v *visit) request(ctx context.Context, do func() error) error {
 	start := time.Now()
 	err = do()
 	c.busy.Add(int64(time.Since(start)))
+	if v.first.IsZero() && err == nil {
+		v.first = c.w.opts.Today()
+	}
 	c.mu.Lock()
 	c.planned = max(c.planned-1, 0)
 	c.mu.Unlock()

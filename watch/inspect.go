@@ -92,6 +92,7 @@ func (wk *work) then(read string) {
 type visit struct {
 	c        *check
 	reserved bool
+	first    time.Time // the registry's time of the visit's first answer
 }
 
 // inspect does a company's work: what was left of it by a check cut

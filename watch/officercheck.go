@@ -44,7 +44,6 @@ func (c *check) people(ctx context.Context) {
 
 // person checks one claimed person and records what changed.
 func (c *check) person(ctx context.Context, v *visit, rec *officerRecord) {
-	asOf := c.w.opts.Today()
 	link := officerPath(rec.id)
 	var a *api.Appointments
 	err := v.request(ctx, func() (err error) {
@@ -78,6 +77,7 @@ func (c *check) person(ctx context.Context, v *visit, rec *officerRecord) {
 		c.mu.Unlock()
 		return
 	}
+	asOf := v.first // the answer's time, by the registry's clock
 	read := appointmentsSnap(a)
 	next := &officerRecord{id: rec.id, name: rec.name, snap: read, readAt: asOf}
 	if read.Name != "" {
