@@ -45,7 +45,7 @@ coview watch deadlines --within 30d`,
 		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(newWatchAddCommand(env), newWatchRemoveCommand(env), newWatchListCommand(env),
-		newWatchCheckCommand(env), newWatchChangesCommand(env), newWatchDeadlinesCommand(env))
+		newWatchCheckCommand(env), newWatchFollowCommand(env), newWatchChangesCommand(env), newWatchDeadlinesCommand(env))
 	return cmd
 }
 
