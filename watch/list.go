@@ -363,32 +363,18 @@ func (s *Store) MarkOfficersSeen(ctx context.Context, ids ...string) (int, error
 	return int(n), nil
 }
 
-// LogMark is where the watch list is: its change log's last change, how
-// many changes are not seen, how many companies and people are watched
-// and when a company was last checked. It moves whenever anything is
-// recorded, seen, watched or checked, by this process or another, and is
-// cheap to ask for, as the browser does on a tick while it shows the
-// watch list.
-type LogMark struct {
-	Last    int64
-	Unseen  int
-	Watched int
-	Checked int64
-}
-
-// Mark reads where the watch list is.
-func (s *Store) Mark(ctx context.Context) (LogMark, error) {
-	var m LogMark
+// Version moves on whenever another connection to the store (another
+// process: a follow, a cron job's check) has written to it since this
+// one last asked: SQLite's data_version. It costs no read of the list,
+// so a browser can ask on a tick while it shows the list, and read the
+// list again only when it moved.
+func (s *Store) Version(ctx context.Context) (int64, error) {
+	var v int64
 	err := s.retry(ctx, func() error {
-		return s.db.QueryRowContext(ctx, `SELECT
-				(SELECT coalesce(max(id), 0) FROM changes WHERE registry = ?1),
-				(SELECT count(*) FROM changes WHERE registry = ?1 AND seen_at IS NULL),
-				(SELECT count(*) FROM companies WHERE registry = ?1) + (SELECT count(*) FROM officers WHERE registry = ?1),
-				(SELECT coalesce(max(checked_at), 0) FROM companies WHERE registry = ?1)`, s.registry).
-			Scan(&m.Last, &m.Unseen, &m.Watched, &m.Checked)
+		return s.db.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v)
 	})
 	if err != nil {
-		return LogMark{}, s.fail("read its changes", err)
+		return 0, s.fail("read it", err)
 	}
-	return m, nil
+	return v, nil
 }
