@@ -5,6 +5,7 @@ import (
 
 	"coview/api"
 	"coview/ui/common"
+	"coview/ui/lives"
 	"coview/ui/parts/around"
 	"coview/ui/parts/document"
 	"coview/ui/parts/filings"
@@ -12,6 +13,7 @@ import (
 	"coview/ui/parts/found"
 	"coview/ui/parts/home"
 	"coview/ui/parts/list"
+	"coview/ui/parts/live"
 	"coview/ui/parts/nearby"
 	"coview/ui/parts/officer"
 	"coview/ui/parts/profile"
@@ -37,13 +39,14 @@ type makers struct {
 	walks      *walks.Session      // the walks of connections, and who is who
 	watches    *watches.Session    // the watch list, and its check
 	screenings *screenings.Session // the pasted lists screened, and what they read
+	lives      *lives.Session      // the registry as it happens, for the live page
 	home       func() common.Part
 }
 
 // newMakers makes the makers and the session's services; downloadDir is
 // where a screening's table is saved (nil: the environment's).
-func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener, downloadDir func() string) makers {
-	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch), screenings: screenings.New(c, downloadDir)}
+func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener, downloadDir func() string, feed lives.Feed) makers {
+	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch), screenings: screenings.New(c, downloadDir), lives: lives.New(c, feed)}
 	if mk.watches.Available() {
 		c.Watched = mk.watches.Watching
 	}
@@ -61,6 +64,9 @@ func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, 
 		},
 		common.ShowScreening: func(to common.Place) (common.Part, bool) {
 			return screening.New(c, mk.screenings, to), true
+		},
+		common.ShowLive: func(to common.Place) (common.Part, bool) {
+			return live.New(c, mk.lives, to), true
 		},
 	}
 	return mk

@@ -8,6 +8,7 @@ import (
 	"coview/ui/common"
 	"coview/ui/download"
 	"coview/ui/layout"
+	"coview/ui/lives"
 	"coview/watch"
 )
 
@@ -55,6 +56,11 @@ type Options struct {
 	// caller closes what it opened once Run has returned. nil: no watch
 	// list in this session.
 	Watch func(create bool) (*watch.Watcher, error)
+
+	// Live follows the registry's companies and filings streams for the
+	// live page (:live), from when the page is first opened; nil: no
+	// streaming key, and the page says how to keep one.
+	Live lives.Feed
 
 	// Demo says the registry is coview's built-in demo (--demo): the
 	// title line says so on every page, so its companies are not taken

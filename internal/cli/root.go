@@ -224,6 +224,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 			OpenURL:     openURL,
 			WebURL:      reg.client.WebURL,
 			Watch:       openWatch,
+			Live:        browserLive(cmd, env, reg),
 			Demo:        reg.demo,
 			Now:         reg.now,
 		})

@@ -36,6 +36,9 @@ const (
 	// not of one resource, so Res names nothing on the registry (its ID
 	// is the screening's number in the session).
 	ShowScreening
+	// ShowLive is the registry as it happens (:live): Res's ID holds
+	// the page's filter.
+	ShowLive
 )
 
 // Same reports whether two places show the same thing, whatever the view.
