@@ -15,7 +15,7 @@ import (
 // follow, a cron job's check) wrote to the watch list, while it is on
 // screen: a question that reads nothing of the list, so that a change
 // a follow records is on screen within a moment.
-const PollEvery = 150 * time.Millisecond
+const PollEvery = 100 * time.Millisecond
 
 // PollMsg is the page's tick: time to poll the watch list.
 type PollMsg struct{ n int }
