@@ -50,7 +50,7 @@ func AccountsFigures(l *accounts.Latest) []Row {
 		rows = append(rows, Row{Label: n.Label(), Value: v, Tone: tone})
 	}
 	if len(rows) == 1 {
-		rows[0].Value += ": none of these figures given"
+		rows[0].Value += ": no turnover, profit, cash, net assets or employees given"
 	}
 	return rows
 }
