@@ -7,6 +7,7 @@ import (
 
 	"coview/accounts"
 	"coview/figures"
+	"coview/present/labels"
 	"coview/present/sanitize"
 )
 
@@ -178,4 +179,48 @@ func (t AccountsTable) Lines(short bool) []string {
 		out = append(out, strings.TrimRight(b.String(), " "))
 	}
 	return out
+}
+
+// FigureSource says where a year's figure was read from: the concept
+// and context that tag it in the document (and the line), and the filing
+// the document is: "uk-core:NetAssetsLiabilities, context FY25, line
+// 412: full accounts made up to 31 March 2025, filed 9 Dec 2025
+// (transaction OTI1ODMy...)". Text from the document and the registry is
+// cleaned.
+func FigureSource(col accounts.Column, cell AccountsCell) string {
+	var s string
+	switch {
+	case cell.Figure != nil:
+		src := cell.Figure.Source
+		s = sanitize.Line(src.Concept)
+		if src.Context != "" {
+			s += ", context " + sanitize.Line(src.Context)
+		}
+		if src.Line > 0 {
+			s += fmt.Sprintf(", line %d", src.Line)
+		}
+		if src.Hidden {
+			s += " (hidden)"
+		}
+	case cell.Unread:
+		s = "tagged, but could not be read (coview accounts says why)"
+	default:
+		s = "not given"
+	}
+	fa := col.Filed
+	if fa == nil {
+		return s
+	}
+	filing := clean(labels.FilingDescription(fa.Filing.Description, fa.Filing.Values()))
+	if filing == "" {
+		filing = fa.Name()
+	}
+	s += ": " + lowerFirst(filing)
+	if fa.Filing.Date != "" {
+		s += ", filed " + labels.Date(fa.Filing.Date)
+	}
+	if id := clean(fa.Filing.TransactionID); id != "" {
+		s += " (transaction " + id + ")"
+	}
+	return s
 }
