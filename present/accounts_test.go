@@ -9,6 +9,7 @@ import (
 
 	"coview/accounts"
 	"coview/figures"
+	"coview/watch"
 )
 
 func fig(n figures.Name, v int64) figures.Figure {
@@ -134,6 +135,26 @@ func TestAGroupsTablesKeepTheGroupApartFromTheCompany(t *testing.T) {
 			if c := r.Cells[0]; c.Figure != nil && (trend[len(trend)-1] == nil || *trend[len(trend)-1] != c.Figure.Value.Float64()) {
 				t.Errorf("%s: the newest value is not the trend's last", r.Name)
 			}
+		}
+	}
+}
+
+// What a watch list's check found in new accounts, in words.
+func TestWhatNewAccountsShowIsSaidWithTheirFigures(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		c    watch.Change
+		want string
+	}{
+		{watch.Change{Kind: watch.KindNetAssetsFell, Before: "375004", After: "-577"}, "accounts filed: net assets fell from £375,004 to -£577"},
+		{watch.Change{Kind: watch.KindNegativeNetAssets, After: "-577"}, "accounts filed: negative net assets (-£577)"},
+		{watch.Change{Kind: watch.KindNetCurrentLiabilities, After: "-65746"}, "accounts filed: net current liabilities (-£65,746)"},
+		{watch.Change{Kind: watch.KindAccountsFigures, After: "375004"}, "accounts filed: net assets £375,004"},
+		{watch.Change{Kind: watch.KindAccountsFigures}, "accounts filed: no net assets given"},
+		{watch.Change{Kind: watch.KindAccountsFigures, After: "1200", Field: "EUR\x1b[2J"}, "accounts filed: net assets 1,200 EUR␛[2J"},
+	} {
+		if got := WatchChange(tc.c); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.c.Kind, got, tc.want)
 		}
 	}
 }

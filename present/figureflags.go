@@ -1,8 +1,11 @@
 package present
 
 import (
+	"strings"
+
 	"coview/accounts"
 	"coview/figures"
+	"coview/watch"
 )
 
 // The keys of the red flags the figures of a company's latest accounts
@@ -71,4 +74,46 @@ func FiguresInWords(l *accounts.Latest) string {
 		return "net assets " + Pounds(na)
 	}
 	return "no net assets given"
+}
+
+// figuresChangeWords are what new accounts showed, as a watch list's
+// change records it: "accounts filed: net assets fell from £375,004 to
+// -£577", "accounts filed: net assets £375,004".
+func figuresChangeWords(c watch.Change) string {
+	figure := func(n figures.Name, v string) (figures.Figure, bool) {
+		num, ok := figures.ParseNumber(strings.TrimSpace(v))
+		unit := c.Field
+		if unit == "" {
+			unit = "GBP"
+		}
+		return figures.Figure{Name: n, Value: num, Unit: unit}, ok
+	}
+	var s accounts.Sign
+	switch c.Kind {
+	case watch.KindNetAssetsFell:
+		from, ok1 := figure(figures.NetAssets, c.Before)
+		to, ok2 := figure(figures.NetAssets, c.After)
+		if !ok1 || !ok2 {
+			return "accounts filed: net assets fell by more than half"
+		}
+		s = accounts.Sign{Kind: accounts.NetAssetsFell, From: from, To: to}
+	case watch.KindNegativeNetAssets:
+		to, ok := figure(figures.NetAssets, c.After)
+		if !ok {
+			return "accounts filed: negative net assets"
+		}
+		s = accounts.Sign{Kind: accounts.NegativeNetAssets, To: to}
+	case watch.KindNetCurrentLiabilities:
+		to, ok := figure(figures.NetCurrentAssets, c.After)
+		if !ok {
+			return "accounts filed: net current liabilities"
+		}
+		s = accounts.Sign{Kind: accounts.NetCurrentLiabilities, To: to}
+	default:
+		if na, ok := figure(figures.NetAssets, c.After); ok {
+			return "accounts filed: net assets " + Pounds(na)
+		}
+		return "accounts filed: no net assets given"
+	}
+	return "accounts filed: " + SignWords(s)
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"coview/accounts"
 	"coview/api/demo"
@@ -373,5 +374,40 @@ func TestAccountsTableOnATerminalShortensAmounts(t *testing.T) {
 		if got := rowOf(out.String(), label); !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q\n%s", label, got, want, out.String())
 		}
+	}
+}
+
+// Issue 33: a watch list's check reads the figures of new accounts and
+// says what they show against the year before. The demo's tea room
+// files accounts made up to 31 March 2026 on 10 April 2026, which show
+// its net assets fallen by more than half; a quarter of an hour later,
+// accounts to 30 June 2025, which show none of the red flags.
+func TestWatchCheckSaysWhatNewAccountsShow(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	at := func(when time.Time) map[string]string {
+		return map[string]string{"COVIEW_DEMO_NOW": when.Format(time.RFC3339), "XDG_DATA_HOME": data}
+	}
+	filed := demo.LivingEventAt(demo.LivingFirst, 47520)
+	if r := run(t, "", at(filed.Add(-30*time.Second)), "--demo", "watch", "add", demo.LivingFirst); r.code != 0 {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	if r := run(t, "", at(filed.Add(-30*time.Second)), "--demo", "watch", "check"); r.code != 0 || r.stdout != "" {
+		t.Fatalf("the first check: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	r := run(t, "", at(filed.Add(30*time.Second)), "--demo", "watch", "check")
+	for _, want := range []string{"filed: full accounts made up to 31 March 2026 (AA)",
+		"accounts filed: net assets fell from £59,992 to £10,212", "accounts filed: net current liabilities (-£10,788)"} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Fatalf("exit %d, stdout lacks %q:\n%s%s", r.code, want, r.stdout, r.stderr)
+		}
+	}
+	r = run(t, "", at(demo.LivingEventAt(demo.LivingFirst, 47525).Add(30*time.Second)), "--demo", "watch", "check")
+	if r.code != 0 || !strings.Contains(r.stdout, "accounts filed: net assets £59,992") || strings.Contains(r.stdout, "fell") {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	j := run(t, "", at(demo.LivingEventAt(demo.LivingFirst, 47525).Add(time.Minute)), "--demo", "watch", "changes", "--json")
+	if !strings.Contains(j.stdout, `"kind":"accounts/net-assets-fell"`) || !strings.Contains(j.stdout, `"before":"59992","after":"10212"`) {
+		t.Errorf("watch changes --json:\n%s", j.stdout)
 	}
 }
