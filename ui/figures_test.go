@@ -130,6 +130,10 @@ func TestTheAccountsPaneSaysWhyThereAreNoFigures(t *testing.T) {
 	send(t, m, tea.PasteMsg{Content: "00006412\n"})
 	press(t, m, "3")
 	mustContain(t, screen(m), "none could be read: their document could not be fetched")
+	// A document that could not be fetched is asked for again.
+	meter.Fail(nil)
+	press(t, m, "1", "3")
+	mustContain(t, screen(m), "year to ")
 
 	meter.Fail(func(r *http.Request) int {
 		if strings.Contains(r.URL.RawQuery, "category=accounts") {
@@ -139,7 +143,7 @@ func TestTheAccountsPaneSaysWhyThereAreNoFigures(t *testing.T) {
 	})
 	send(t, m, tea.PasteMsg{Content: "00006413\n"})
 	press(t, m, "3")
-	mustContain(t, screen(m), "could not be read: API key refused.")
+	mustContain(t, screen(m), "could not be read: API key refused. The registry rejected", "Select the pane")
 	// Asked again once the registry takes the key.
 	meter.Fail(nil)
 	press(t, m, "1", "3")
@@ -211,4 +215,30 @@ func tableRows(lines []string) []string {
 		out = append(out, label+" | "+strings.Join(cells, " "))
 	}
 	return out
+}
+
+// The figures by year say why they could not be read, and r reads them
+// again; once read, r asks nothing: filed accounts never change.
+func TestTheTableOfYearsSaysWhyItIsEmptyAndReadsAgainOnR(t *testing.T) {
+	t.Parallel()
+	reg, opts, meter := figuresWorld(t)
+	m := testModel(t, reg, opts)
+	send(t, m, tea.PasteMsg{Content: "00006407\n"})
+	meter.Fail(func(r *http.Request) int {
+		if strings.Contains(r.URL.RawQuery, "category=accounts") {
+			return http.StatusTooManyRequests
+		}
+		return 0
+	})
+	press(t, m, "3", "enter")
+	mustContain(t, screen(m), "The figures could not be read: Rate limit reached (429).", "Press r to try")
+	meter.Fail(nil)
+	press(t, m, "r")
+	mustContain(t, screen(m), "Net current assets", "figure 1 of")
+	before := meter.Requests()
+	press(t, m, "r")
+	if n := meter.Requests() - before; n != 0 {
+		t.Errorf("r on figures read asked %d more", n)
+	}
+	mustContain(t, screen(m), "a filed document never changes")
 }

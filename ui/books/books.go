@@ -9,6 +9,7 @@ package books
 
 import (
 	"context"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -43,6 +44,35 @@ type Reading struct {
 	Err     error             // what stopped it: a key refused, the quota, a failure
 	Busy    bool
 	cancel  context.CancelFunc
+}
+
+// Failed reports whether the reading failed, or some of its documents
+// could not be fetched: reading again may bring them (and costs only
+// what failed).
+func (r *Reading) Failed() bool {
+	if r.Company == nil {
+		return r.Err != nil
+	}
+	for _, fa := range r.Company.Filed {
+		if fa.Failed() {
+			return true
+		}
+	}
+	return false
+}
+
+// Problem says why a reading failed, for a line on screen: what the
+// registry said, and what to do when there is something to do (a key to
+// check); never a wait, as a reading is not retried by itself.
+func (r *Reading) Problem(res api.Resource, now time.Time) string {
+	if r == nil || r.Err == nil {
+		return ""
+	}
+	t := common.Explain(r.Err, res, now, now)
+	if common.IsAuth(r.Err) {
+		return t.Title + ". " + t.Detail
+	}
+	return t.Title + "."
 }
 
 // ReadMsg is a reading done.
@@ -93,7 +123,7 @@ func (s *Session) Read(n api.Number, docs int) tea.Cmd {
 		return nil
 	}
 	k := key{n, docs}
-	if r := s.read[k]; r != nil && (r.Busy || r.Company != nil) {
+	if r := s.read[k]; r != nil && (r.Busy || r.Company != nil && !r.Failed()) {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(s.c.Ctx)

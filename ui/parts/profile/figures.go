@@ -35,8 +35,7 @@ func (p *Part) figureRows(selected bool) []present.Row {
 	case r != nil && r.Busy:
 		row.Value = "reading the latest accounts…"
 	case r != nil && r.Err != nil && !common.IsCanceled(r.Err):
-		t := common.Explain(r.Err, p.At.Res, p.C.Now(), p.C.Now())
-		row.Value, row.Tone = "could not be read: "+t.Title+". "+t.Detail, present.Warning
+		row.Value, row.Tone = "could not be read: "+r.Problem(p.At.Res, p.C.Now())+" Select the pane again to try again.", present.Warning
 	case selected:
 		row.Value = "not read: enter reads them, with every year"
 	default:

@@ -137,8 +137,7 @@ func (p *Part) state(w int) []string {
 	case r == nil || r.Busy:
 		text = fmt.Sprintf("Reading the figures from the last %d accounts…", books.Table)
 	case r.Err != nil:
-		t := common.Explain(r.Err, p.At.Res, p.C.Now(), p.C.Now())
-		text = "The figures could not be read. " + t.Title + ": " + t.Detail
+		text = "The figures could not be read: " + r.Problem(p.At.Res, p.C.Now()) + " Press r to try again."
 	case len(r.Company.Filed) == 0:
 		text = "The registry lists no accounts for this company."
 	case r.Company.AllPaper():

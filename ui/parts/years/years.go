@@ -100,24 +100,10 @@ func (p *Part) Cancel() (tea.Cmd, bool) {
 // Reload reads again what could not be read; what was read is as filed,
 // and accounts never change once filed.
 func (p *Part) Reload() tea.Cmd {
-	if r := p.reading; r != nil && (r.Busy || r.Company != nil && !failed(r)) {
+	if r := p.reading; r != nil && (r.Busy || r.Company != nil && !r.Failed()) {
 		return p.C.Flash("The figures are as the accounts were filed: a filed document never changes.", false)
 	}
 	return p.Arrive()
-}
-
-// failed reports whether a reading has documents that could not be
-// fetched, worth asking for again.
-func failed(r *books.Reading) bool {
-	if r.Company == nil {
-		return r.Err != nil
-	}
-	for _, fa := range r.Company.Filed {
-		if fa.Failed() {
-			return true
-		}
-	}
-	return false
 }
 
 // Position says which figure the cursor is on.
