@@ -1,0 +1,81 @@
+package register
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"coview/api"
+)
+
+// Typed is what a search box shows while a name is typed: the companies
+// filed under a name that begins with what is typed, in the order of the
+// registry's alphabetical index, and, when fewer than n do, those with
+// every word typed in their names, the last as the start of a word, in
+// the file's order.
+func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundCompany, error) {
+	n = max(n, 1)
+	var out []api.FoundCompany
+	seen := map[string]bool{}
+	if key := alphaKey(text); key != "" {
+		st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.alpha >= ? AND c.alpha < ? ORDER BY c.alpha, c.number LIMIT ?`)
+		if err != nil {
+			return nil, err
+		}
+		rs, err := st.QueryContext(ctx, key, key+"\U0010FFFF", n)
+		if err != nil {
+			return nil, err
+		}
+		for rs.Next() {
+			var s scanned
+			if err := rs.Scan(s.dest()...); err != nil {
+				rs.Close()
+				return nil, err
+			}
+			c := ix.company(&s)
+			seen[c.Number] = true
+			out = append(out, c.Found())
+		}
+		rs.Close()
+		if err := rs.Err(); err != nil {
+			return nil, err
+		}
+	}
+	ws := words(text)
+	if len(out) >= n || len(ws) == 0 {
+		return out, nil
+	}
+	// The last word may be cut short: a prefix of at least two letters,
+	// as one letter would match half the register.
+	last := ws[len(ws)-1]
+	match := quoted(ws[:len(ws)-1], " ")
+	switch {
+	case len([]rune(last)) >= 2:
+		match = strings.TrimSpace(match + " " + quoted([]string{last}, "") + "*")
+	case match == "":
+		return out, nil
+	}
+	st, err := ix.stmt(ctx, "typedWords", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.id IN (SELECT rowid FROM names WHERE names MATCH ? LIMIT ?) ORDER BY c.id`)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := st.QueryContext(ctx, match, 2*n)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	for rs.Next() && len(out) < n {
+		var s scanned
+		if err := rs.Scan(s.dest()...); err != nil {
+			return nil, err
+		}
+		if seen[s.number] {
+			continue
+		}
+		if !slices.ContainsFunc(words(s.name), func(w string) bool { return strings.HasPrefix(w, last) }) {
+			continue // a one-letter last word, which the index was not asked about
+		}
+		out = append(out, ix.company(&s).Found())
+	}
+	return out, rs.Err()
+}
