@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -40,6 +41,7 @@ const (
 type buildOptions struct {
 	progress func(Progress)
 	now      func() time.Time
+	pragmas  string // more of the DSN's, for tests: a disk that fills
 }
 
 // build reads srcs into a new index at path (which must not exist),
@@ -49,7 +51,7 @@ type buildOptions struct {
 func build(ctx context.Context, path string, srcs []*source, opt buildOptions) (*Report, error) {
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=locking_mode(EXCLUSIVE)" +
-		"&_pragma=cache_size(-32768)&_pragma=temp_store(FILE)"
+		"&_pragma=cache_size(-32768)&_pragma=temp_store(FILE)" + opt.pragmas
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
@@ -148,7 +150,13 @@ func load(ctx context.Context, conn *sql.Conn, srcs []*source, report *Report, o
 		}
 	}
 	report.Rows = ins.rows
-	return ins.names(ctx)
+	if err := ins.names(ctx); err != nil {
+		return err
+	}
+	// The posting lists, dead by now, were most of the memory the load
+	// held; the indexes' sorting comes next, and the peak is what counts.
+	debug.FreeOSMemory()
+	return nil
 }
 
 // reading is the stage that reads the files into rows.
@@ -561,7 +569,8 @@ func orNull(s string) any {
 // finish builds the indexes, sorting on two threads: nothing else runs
 // by then.
 func finish(ctx context.Context, conn *sql.Conn, opt buildOptions) error {
-	if _, err := conn.ExecContext(ctx, "PRAGMA threads = 2"); err != nil {
+	// Each sorting thread takes up to the cache's size in memory.
+	if _, err := conn.ExecContext(ctx, "PRAGMA threads = 2; PRAGMA cache_size = -16384"); err != nil {
 		return storeError(err)
 	}
 	start := opt.now()

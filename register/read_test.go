@@ -164,8 +164,8 @@ func TestARowIsReadIntoTheRegistrysKeysAndDays(t *testing.T) {
 	}
 	want := &Company{
 		Name: "MARZIPAN MOUNTAIN SOFTWARE LTD", Number: "00006400",
-		Address:      api.Address{AddressLine1: "1 PEPPER ROAD", Locality: "LEEDS", PostalCode: "LS10 2RU"},
-		Status:       "active", StatusDetail: "active-proposal-to-strike-off", Type: "ltd",
+		Address: api.Address{AddressLine1: "1 PEPPER ROAD", Locality: "LEEDS", PostalCode: "LS10 2RU"},
+		Status:  "active", StatusDetail: "active-proposal-to-strike-off", Type: "ltd",
 		CountryOfOrigin: "United Kingdom", Incorporated: "2012-09-11",
 		Accounts:     Accounts{RefDay: 31, RefMonth: 3, NextDue: "2026-12-31", LastMadeUpTo: "2025-03-31", Type: "total-exemption-full"},
 		Confirmation: Due{NextDue: "2026-09-25", LastMadeUpTo: "2025-09-11"},

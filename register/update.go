@@ -54,6 +54,8 @@ type UpdateOptions struct {
 	// Now and After are the clock; nil is the system's.
 	Now   func() time.Time
 	After func(time.Duration) <-chan time.Time
+
+	pragmas string // for tests
 }
 
 func (o *UpdateOptions) clock() {
@@ -106,7 +108,7 @@ func Update(ctx context.Context, path string, files []string, opt UpdateOptions)
 			os.Remove(tmp)
 		}
 	}()
-	report, err := build(ctx, tmp, srcs, buildOptions{progress: opt.Progress, now: opt.Now})
+	report, err := build(ctx, tmp, srcs, buildOptions{progress: opt.Progress, now: opt.Now, pragmas: opt.pragmas})
 	if err != nil {
 		return nil, err
 	}
