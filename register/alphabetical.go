@@ -81,7 +81,7 @@ func (r *alphaRow) found(ix *Index) api.FoundCompany {
 
 // bestFiled is the company a key's best match is filed under, or nil.
 func (ix *Index) bestFiled(ctx context.Context, key string) (*alphaRow, error) {
-	st, err := ix.stmt(ctx, "alphaFirst", `SELECT `+companyColumnsSQL+`, c.alpha FROM companies c WHERE c.alpha >= ? ORDER BY c.alpha, c.number LIMIT 1`)
+	st, err := ix.stmt(ctx, "alphaFirst", `SELECT `+companyColumnsSQL+`, coview_alpha(c.name) FROM companies c WHERE coview_alpha(c.name) >= ? ORDER BY coview_alpha(c.name), c.number LIMIT 1`)
 	if err != nil {
 		return nil, err
 	}
@@ -112,13 +112,13 @@ func (ix *Index) filed(ctx context.Context, cursor string, after, from bool, n i
 	var query, name string
 	switch {
 	case after && from:
-		name, query = "alphaFrom", `(c.alpha, c.number) >= (?, ?) ORDER BY c.alpha, c.number`
+		name, query = "alphaFrom", `(coview_alpha(c.name), c.number) >= (?, ?) ORDER BY coview_alpha(c.name), c.number`
 	case after:
-		name, query = "alphaAfter", `(c.alpha, c.number) > (?, ?) ORDER BY c.alpha, c.number`
+		name, query = "alphaAfter", `(coview_alpha(c.name), c.number) > (?, ?) ORDER BY coview_alpha(c.name), c.number`
 	default:
-		name, query = "alphaBefore", `(c.alpha, c.number) < (?, ?) ORDER BY c.alpha DESC, c.number DESC`
+		name, query = "alphaBefore", `(coview_alpha(c.name), c.number) < (?, ?) ORDER BY coview_alpha(c.name) DESC, c.number DESC`
 	}
-	st, err := ix.stmt(ctx, name, `SELECT `+companyColumnsSQL+`, c.alpha FROM companies c WHERE `+query+` LIMIT ?`)
+	st, err := ix.stmt(ctx, name, `SELECT `+companyColumnsSQL+`, coview_alpha(c.name) FROM companies c WHERE `+query+` LIMIT ?`)
 	if err != nil {
 		return nil, err
 	}

@@ -18,11 +18,12 @@ import (
 // row is a company as it is stored: the columns a search reads, the rest
 // packed, and what goes into the posting lists.
 type row struct {
-	id                                         uint32
-	number, name, alpha, status, kind, subtype string
-	created, ceased, pc, address, rest         string
-	sic                                        []string
-	place                                      [7]string // PO box, the lines, town, county, country, postcode
+	id                          uint32
+	number, name, address, rest string
+	// What goes into the posting lists.
+	status, kind, subtype, created, pc string
+	sic                                []string
+	place                              [7]string // PO box, the lines, town, county, country, postcode
 }
 
 // batch is rows ready to store, and the posting lists' chunks filled
@@ -52,6 +53,7 @@ func build(ctx context.Context, path string, srcs []*source, opt buildOptions) (
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=locking_mode(EXCLUSIVE)" +
 		"&_pragma=cache_size(-32768)&_pragma=temp_store(FILE)" + opt.pragmas
+	registerFunctions()
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
@@ -260,8 +262,8 @@ func (r *reading) source(ctx context.Context, s *source, rc io.Reader) error {
 
 // row is a company as it is stored.
 func (r *reading) row(c *Company) row {
-	out := row{id: r.id, number: c.Number, name: c.Name, alpha: alphaKey(c.Name), status: c.Status, kind: c.Type, subtype: c.Subtype,
-		created: c.Incorporated, ceased: c.Dissolved, pc: Postcode(c.Address.PostalCode), address: packAddress(c.Address), rest: packRest(c)}
+	out := row{id: r.id, number: c.Number, name: c.Name, address: packAddress(c.Address), rest: packRest(c),
+		status: c.Status, kind: c.Type, subtype: c.Subtype, created: c.Incorporated, pc: Postcode(c.Address.PostalCode)}
 	for _, s := range c.SIC {
 		out.sic = append(out.sic, s.Code)
 		if _, ok := r.sicWords[s.Code]; !ok && s.Text != "" {
@@ -417,7 +419,7 @@ type inserter struct {
 }
 
 const (
-	companyColumns = 12
+	companyColumns = 5
 	namesEvery     = 1 << 17
 )
 
@@ -550,20 +552,12 @@ func (ins *inserter) exec(ctx context.Context, st *sql.Stmt, rows []row) error {
 	for i := range rows {
 		r := &rows[i]
 		ins.rows++
-		args = append(args, int64(r.id), r.number, r.name, r.alpha, r.status, r.kind, orNull(r.subtype),
-			orNull(r.created), orNull(r.ceased), orNull(r.pc), r.address, r.rest)
+		args = append(args, int64(r.id), r.number, r.name, r.address, r.rest)
 	}
 	if _, err := st.ExecContext(ctx, args...); err != nil {
 		return storeError(err)
 	}
 	return nil
-}
-
-func orNull(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
 
 // finish builds the indexes, sorting on two threads: nothing else runs

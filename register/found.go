@@ -1,31 +1,28 @@
 package register
 
 import (
-	"database/sql"
 	"encoding/json"
 
 	"coview/api"
 )
 
 // companyColumnsSQL are the columns a company is read back from.
-const companyColumnsSQL = `c.id, c.number, c.name, c.status, c.type, c.subtype, c.created, c.ceased, c.pc, c.address, c.rest`
+const companyColumnsSQL = `c.id, c.number, c.name, c.address, c.rest`
 
 // scanned is a company as read from the index, before unpacking.
 type scanned struct {
-	id                                          int64
-	number, name, status, kind                  string
-	subtype, created, ceased, pc, address, rest sql.NullString
+	id                          int64
+	number, name, address, rest string
 }
 
 func (s *scanned) dest() []any {
-	return []any{&s.id, &s.number, &s.name, &s.status, &s.kind, &s.subtype, &s.created, &s.ceased, &s.pc, &s.address, &s.rest}
+	return []any{&s.id, &s.number, &s.name, &s.address, &s.rest}
 }
 
 // company unpacks a row into a Company.
 func (ix *Index) company(s *scanned) *Company {
-	c := &Company{Name: s.name, Number: s.number, Status: s.status, Type: s.kind, Subtype: s.subtype.String,
-		Incorporated: s.created.String, Dissolved: s.ceased.String, Address: unpackAddress(s.address.String)}
-	unpackRest(s.rest.String, c, ix.sicWords)
+	c := &Company{Name: s.name, Number: s.number, Address: unpackAddress(s.address)}
+	unpackRest(s.rest, c, ix.sicWords)
 	return c
 }
 

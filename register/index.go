@@ -48,6 +48,7 @@ func Open(ctx context.Context, path string) (*Index, error) {
 	// immutable: nothing ever writes to the file once it is in place,
 	// so there is nothing to lock and nothing to look for changes in.
 	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&immutable=1&_pragma=query_only(1)&_pragma=cache_size(-16384)"
+	registerFunctions()
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("the index %s: %w", abs, err)

@@ -1,8 +1,12 @@
 package register
 
 import (
+	"database/sql/driver"
 	"strings"
+	"sync"
 	"unicode"
+
+	"modernc.org/sqlite"
 )
 
 // nameEndings are the words that end a company's name and are left out
@@ -117,3 +121,21 @@ func postcodeDistrict(pc string) string {
 	out, _, _ := strings.Cut(pc, " ")
 	return out
 }
+
+// registerFunctions gives SQLite coview_alpha, the alphabetical index's
+// key of a name (alphaKey), which the index of names by key is made of:
+// once, before the first connection that needs it.
+var registerFunctions = sync.OnceFunc(func() {
+	err := sqlite.RegisterDeterministicScalarFunction("coview_alpha", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		switch v := args[0].(type) {
+		case string:
+			return alphaKey(v), nil
+		case []byte:
+			return alphaKey(string(v)), nil
+		}
+		return "", nil
+	})
+	if err != nil {
+		panic("register: cannot give SQLite coview_alpha: " + err.Error())
+	}
+})

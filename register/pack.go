@@ -33,31 +33,42 @@ func unpackAddress(s string) api.Address {
 }
 
 // restFields is how many fields packRest writes.
-const restFields = 19
+const restFields = 25
 
-// packRest is everything else: the status detail, the country of
-// origin, the accounts, the annual return and confirmation statement,
-// the charges, the partners, the SIC codes with their words, and the
+// packRest is the rest of a company: its status, type and subtype, its
+// days (as yyyymmdd), its country of origin ("~" for the United Kingdom,
+// which nine rows in ten have), the accounts, the annual return and the
+// confirmation statement, the charges, the partners, the SIC codes, the
 // former names.
 func packRest(c *Company) string {
 	var b strings.Builder
-	b.Grow(160)
+	b.Grow(120)
 	put := func(s string) {
 		b.WriteString(s)
 		b.WriteString(sep1)
 	}
+	day := func(d string) { put(strings.ReplaceAll(d, "-", "")) }
 	n := func(v int) { put(strconv.Itoa(v)) }
+	put(c.Status)
 	put(c.StatusDetail)
-	put(c.CountryOfOrigin)
+	put(c.Type)
+	put(c.Subtype)
+	day(c.Incorporated)
+	day(c.Dissolved)
+	if c.CountryOfOrigin == "United Kingdom" {
+		put("~")
+	} else {
+		put(c.CountryOfOrigin)
+	}
 	n(c.Accounts.RefDay)
 	n(c.Accounts.RefMonth)
-	put(c.Accounts.NextDue)
-	put(c.Accounts.LastMadeUpTo)
+	day(c.Accounts.NextDue)
+	day(c.Accounts.LastMadeUpTo)
 	put(c.Accounts.Type)
-	put(c.Returns.NextDue)
-	put(c.Returns.LastMadeUpTo)
-	put(c.Confirmation.NextDue)
-	put(c.Confirmation.LastMadeUpTo)
+	day(c.Returns.NextDue)
+	day(c.Returns.LastMadeUpTo)
+	day(c.Confirmation.NextDue)
+	day(c.Confirmation.LastMadeUpTo)
 	n(c.Charges.Total)
 	n(c.Charges.Outstanding)
 	n(c.Charges.PartSatisfied)
@@ -75,35 +86,49 @@ func packRest(c *Company) string {
 		if i > 0 {
 			b.WriteString(sep3)
 		}
-		b.WriteString(p.Name + sep2 + p.EffectiveFrom + sep2 + p.CeasedOn)
+		b.WriteString(p.Name + sep2 + strings.ReplaceAll(p.EffectiveFrom, "-", "") + sep2 + strings.ReplaceAll(p.CeasedOn, "-", ""))
 	}
 	return b.String()
 }
 
+// unpackRest reads back what packRest wrote.
 func unpackRest(s string, c *Company, sicWords func(string) string) {
 	var f [restFields]string
 	splitInto(s, sep1, f[:])
 	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
-	c.StatusDetail, c.CountryOfOrigin = f[0], f[1]
-	c.Accounts = Accounts{RefDay: atoi(f[2]), RefMonth: atoi(f[3]), NextDue: f[4], LastMadeUpTo: f[5], Type: f[6]}
-	c.Returns = Due{f[7], f[8]}
-	c.Confirmation = Due{f[9], f[10]}
-	c.Charges = Charges{atoi(f[11]), atoi(f[12]), atoi(f[13]), atoi(f[14])}
-	c.Partners = Partners{atoi(f[15]), atoi(f[16])}
+	c.Status, c.StatusDetail, c.Type, c.Subtype = f[0], f[1], f[2], f[3]
+	c.Incorporated, c.Dissolved = dashed(f[4]), dashed(f[5])
+	c.CountryOfOrigin = f[6]
+	if c.CountryOfOrigin == "~" {
+		c.CountryOfOrigin = "United Kingdom"
+	}
+	c.Accounts = Accounts{RefDay: atoi(f[7]), RefMonth: atoi(f[8]), NextDue: dashed(f[9]), LastMadeUpTo: dashed(f[10]), Type: f[11]}
+	c.Returns = Due{dashed(f[12]), dashed(f[13])}
+	c.Confirmation = Due{dashed(f[14]), dashed(f[15])}
+	c.Charges = Charges{atoi(f[16]), atoi(f[17]), atoi(f[18]), atoi(f[19])}
+	c.Partners = Partners{atoi(f[20]), atoi(f[21])}
 	c.SIC = nil
-	if f[17] != "" {
-		for _, code := range strings.Split(f[17], sep3) {
+	if f[22] != "" {
+		for _, code := range strings.Split(f[22], sep3) {
 			c.SIC = append(c.SIC, SIC{Code: code, Text: sicWords(code)})
 		}
 	}
 	c.PreviousNames = nil
-	if f[18] != "" {
-		for _, p := range strings.Split(f[18], sep3) {
+	if f[23] != "" {
+		for _, p := range strings.Split(f[23], sep3) {
 			var n [3]string
 			splitInto(p, sep2, n[:])
-			c.PreviousNames = append(c.PreviousNames, api.PreviousName{Name: n[0], EffectiveFrom: n[1], CeasedOn: n[2]})
+			c.PreviousNames = append(c.PreviousNames, api.PreviousName{Name: n[0], EffectiveFrom: dashed(n[1]), CeasedOn: dashed(n[2])})
 		}
 	}
+}
+
+// dashed is a yyyymmdd day as yyyy-mm-dd.
+func dashed(d string) string {
+	if len(d) != 8 {
+		return d
+	}
+	return d[:4] + "-" + d[4:6] + "-" + d[6:]
 }
 
 // splitInto cuts s at sep into out, leaving what is missing empty.

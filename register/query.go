@@ -142,7 +142,9 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 			return nil, err
 		}
 		if pq.check != "" {
-			p.check(func(s *scanned) bool { return strings.HasPrefix(s.pc.String, pq.check) })
+			p.check(func(s *scanned) bool {
+				return strings.HasPrefix(Postcode(unpackAddress(s.address).PostalCode), pq.check)
+			})
 		}
 	}
 	if q.IncorporatedFrom != "" || q.IncorporatedTo != "" {
@@ -163,7 +165,7 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 		}
 	}
 	if len(numeric) > 0 {
-		p.check(func(s *scanned) bool { return hasWords(addressWords(s.address.String), numeric, nil) })
+		p.check(func(s *scanned) bool { return hasWords(addressWords(s.address), numeric, nil) })
 	}
 	if err := ix.names(ctx, q, &sets, p); err != nil {
 		return nil, err

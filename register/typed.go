@@ -18,7 +18,7 @@ func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundComp
 	var out []api.FoundCompany
 	seen := map[string]bool{}
 	if key := alphaKey(text); key != "" {
-		st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.alpha >= ? AND c.alpha < ? ORDER BY c.alpha, c.number LIMIT ?`)
+		st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
 		if err != nil {
 			return nil, err
 		}
