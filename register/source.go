@@ -139,6 +139,30 @@ func (s *source) named(name string) {
 	}
 }
 
+// checkZip checks that a downloaded file is a whole zip holding the
+// register's CSV, as the site's monthly file is.
+func checkZip(path, name string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return &FileError{Path: name, Reason: reasonOf(err), Err: err}
+	}
+	magic := make([]byte, 4)
+	n, _ := io.ReadFull(f, magic)
+	f.Close()
+	if n < 4 || !bytes.Equal(magic, []byte("PK\x03\x04")) {
+		return &FileError{Path: name, Reason: fmt.Sprintf("is not a zip (it begins %q): the site sent something else; try again later", shorten(string(magic[:n]), 4))}
+	}
+	s, err := openSource(path)
+	if err != nil {
+		var fe *FileError
+		if errors.As(err, &fe) {
+			fe.Path = name
+		}
+		return err
+	}
+	return s.Close()
+}
+
 // openSources opens the files an index is built from: one file, or the
 // parts of one month's file, each once. Parts named as the registry names
 // them are put in order, and must all be there and of one month.
