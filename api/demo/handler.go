@@ -47,6 +47,7 @@ type handler struct {
 var (
 	sharedSearchIndex = lazy.Value[*searchIndex]{Make: func() *searchIndex { return buildSearchIndex(fixtures()) }}
 	sharedFirms       = lazy.Value[*firms]{Make: func() *firms { return buildFirms(fixtures()) }}
+	sharedMonthlyCSV  = lazy.Value[[]byte]{Make: func() []byte { return monthlyCSV(fixtures()) }}
 )
 
 // NewHandler returns the demo registry: every request is authenticated with

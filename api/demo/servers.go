@@ -16,10 +16,11 @@ import (
 // own), where to listen, and how fast the slow document goes.
 type ServeOptions struct {
 	Options
-	// Addr, DocumentAddr and StorageAddr are where the registry, the
-	// document API and the storage listen. "" is a free port: on
-	// 127.0.0.1 for Addr, and on Addr's host for the other two.
-	Addr, DocumentAddr, StorageAddr string
+	// Addr, DocumentAddr, StorageAddr and DownloadAddr are where the
+	// registry, the document API, the storage and the download site
+	// listen. "" is a free port: on 127.0.0.1 for Addr, and on Addr's
+	// host for the others.
+	Addr, DocumentAddr, StorageAddr, DownloadAddr string
 	// SlowDocumentRate is how fast FilingSlowDocument is sent, in bytes a
 	// second; 0 means 4 MB a second (its 20 MB take about 5 seconds).
 	SlowDocumentRate int
@@ -28,22 +29,24 @@ type ServeOptions struct {
 	ErrorLog *log.Logger
 }
 
-// Servers are the demo registry, its document API and the storage the
-// document API hands content out from, each on a listener of its own, as
-// the live services are on hosts of their own: so a client's rule that
-// the key goes to the registry and the document API and never to the
-// storage is put to the test. The registry's filings link to this
+// Servers are the demo registry, its document API, the storage the
+// document API hands content out from, and the download site of the
+// monthly company file, each on a listener of its own, as the live
+// services are on hosts of their own: so a client's rule that the key
+// goes to the registry and the document API and never to the storage or
+// the download site is put to the test. The registry's filings link to this
 // document API (their links.document_metadata are rewritten to it).
 type Servers struct {
 	RegistryURL string // e.g. http://127.0.0.1:8080
 	DocumentURL string // the document API
 	StorageURL  string // where the document API redirects content requests
+	DownloadURL string // the download site, with the monthly file (its page: DownloadURL + "/en_output.html")
 
 	servers []*http.Server
 	failed  chan error
 }
 
-// Start listens on the three addresses and serves until Close or
+// Start listens on the four addresses and serves until Close or
 // Shutdown. It is what coview --demo and coview serve-demo run, and what
 // tests use for the whole demo, documents included.
 func Start(opts ServeOptions) (*Servers, error) {
@@ -67,7 +70,7 @@ func Start(opts ServeOptions) (*Servers, error) {
 			l.Close()
 		}
 	}
-	for _, a := range []string{addr, other(opts.DocumentAddr), other(opts.StorageAddr)} {
+	for _, a := range []string{addr, other(opts.DocumentAddr), other(opts.StorageAddr), other(opts.DownloadAddr)} {
 		l, err := net.Listen("tcp", a)
 		if err != nil {
 			closeAll()
@@ -80,7 +83,8 @@ func Start(opts ServeOptions) (*Servers, error) {
 		RegistryURL: url(listeners[0]),
 		DocumentURL: url(listeners[1]),
 		StorageURL:  url(listeners[2]),
-		failed:      make(chan error, 3),
+		DownloadURL: url(listeners[3]),
+		failed:      make(chan error, 4),
 	}
 
 	secret := make([]byte, 32)
@@ -88,7 +92,7 @@ func Start(opts ServeOptions) (*Servers, error) {
 	docs := newDocuments(opts, s.DocumentURL, s.StorageURL, secret)
 	registry := opts.Options
 	registry.DocumentURL = s.DocumentURL
-	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage()} {
+	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage(), NewDownloadHandler(opts.Now)} {
 		srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ErrorLog: opts.ErrorLog}
 		s.servers = append(s.servers, srv)
 		go func() {
@@ -104,14 +108,14 @@ func Start(opts ServeOptions) (*Servers, error) {
 // listener failed); one that was closed or shut down delivers nothing.
 func (s *Servers) Failed() <-chan error { return s.failed }
 
-// Close stops all three at once, cutting off requests in flight.
+// Close stops them all at once, cutting off requests in flight.
 func (s *Servers) Close() {
 	for _, srv := range s.servers {
 		srv.Close()
 	}
 }
 
-// Shutdown stops all three, letting requests in flight finish until ctx
+// Shutdown stops them all, letting requests in flight finish until ctx
 // ends, and then cutting them off.
 func (s *Servers) Shutdown(ctx context.Context) error {
 	var errs []error
