@@ -48,6 +48,10 @@ const Template = `# coview's settings. Every line is optional; coview config sho
 #   quit: [q, ctrl+q]
 #   back: [backspace, h]
 
+# The page coview index update finds the registry's monthly company file
+# on (COVIEW_DOWNLOAD_URL and --download-url win over this line).
+# download_url: https://download.companieshouse.gov.uk/en_output.html
+
 # The API key is never read from this file: use coview auth login.
 `
 

@@ -16,7 +16,7 @@ import (
 // sorted for them after the load, and a search intersects them without
 // reading a company until it shows one.
 
-const chunkBytes = 4 << 10
+const chunkBytes = 1 << 10
 
 // The terms' prefixes: what a posting list is of.
 const (
