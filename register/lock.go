@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -35,12 +36,45 @@ func (e *BusyError) Error() string {
 
 func (e *BusyError) Unwrap() error { return ErrBusy }
 
-// updateLock is held while an index is built and put in place. It is a
-// lock the system drops when the process ends, however it ends, so a
-// killed update never leaves the index locked.
-type updateLock struct {
+// UpdateLock is held while an index is fetched, built and put in place.
+// It is a lock the system drops when the process ends, however it ends,
+// so a killed update never leaves the index locked.
+type UpdateLock struct {
 	f *os.File
 }
+
+// LockOptions say what to do when another process holds the lock: wait
+// for it (telling OnWait once whom for), or refuse at once.
+type LockOptions struct {
+	Wait   bool
+	OnWait func(*BusyError)
+	Now    func() time.Time
+	After  func(time.Duration) <-chan time.Time
+}
+
+// Lock takes the update lock of the index at path: a caller that fetches
+// the file first holds it from before the download, so that two updates
+// never write the same download. It returns a *BusyError when another
+// process holds it and opt.Wait is false.
+func Lock(ctx context.Context, path string, opt LockOptions) (*UpdateLock, error) {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.After == nil {
+		opt.After = time.After
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("cannot make the directory for the index: %w", err)
+	}
+	return acquireLock(ctx, abs+".lock", opt.Wait, opt.Now, opt.After, opt.OnWait)
+}
+
+// Release lets the next update go.
+func (l *UpdateLock) Release() { l.release() }
 
 // lockPoll is how often a waiting update tries the lock again.
 const lockPoll = 500 * time.Millisecond
@@ -48,7 +82,7 @@ const lockPoll = 500 * time.Millisecond
 // acquireLock takes the lock at path; when another process holds it,
 // it returns a *BusyError, or with wait tries again until it is free or
 // ctx ends, telling onWait once who it waits for.
-func acquireLock(ctx context.Context, path string, wait bool, now func() time.Time, after func(time.Duration) <-chan time.Time, onWait func(*BusyError)) (*updateLock, error) {
+func acquireLock(ctx context.Context, path string, wait bool, now func() time.Time, after func(time.Duration) <-chan time.Time, onWait func(*BusyError)) (*UpdateLock, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the index's lock %s: %w", path, err)
@@ -63,7 +97,7 @@ func acquireLock(ctx context.Context, path string, wait bool, now func() time.Ti
 		if ok {
 			f.Truncate(0)
 			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+" "+now().UTC().Format(time.RFC3339)+"\n"), 0)
-			return &updateLock{f: f}, nil
+			return &UpdateLock{f: f}, nil
 		}
 		busy := holder(path)
 		if !wait {
@@ -98,7 +132,7 @@ func holder(path string) *BusyError {
 	return e
 }
 
-func (l *updateLock) release() {
+func (l *UpdateLock) release() {
 	l.f.Truncate(0)
 	unlock(l.f)
 	l.f.Close()

@@ -49,6 +49,9 @@ type UpdateOptions struct {
 	// than refuse with a *BusyError; OnWait is told once who it waits for.
 	Wait   bool
 	OnWait func(*BusyError)
+	// Lock, when the caller holds the update lock already (Lock), is it:
+	// Update then takes none, and leaves it held.
+	Lock *UpdateLock
 	// Progress is told how the reading and the indexing go.
 	Progress func(Progress)
 	// Now and After are the clock; nil is the system's.
@@ -83,11 +86,13 @@ func Update(ctx context.Context, path string, files []string, opt UpdateOptions)
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("cannot make the directory for the index: %w", err)
 	}
-	lock, err := acquireLock(ctx, abs+".lock", opt.Wait, opt.Now, opt.After, opt.OnWait)
-	if err != nil {
-		return nil, err
+	if opt.Lock == nil {
+		lock, err := acquireLock(ctx, abs+".lock", opt.Wait, opt.Now, opt.After, opt.OnWait)
+		if err != nil {
+			return nil, err
+		}
+		defer lock.release()
 	}
-	defer lock.release()
 	removeLeftovers(abs)
 
 	srcs, err := openSources(files)

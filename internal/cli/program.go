@@ -114,7 +114,7 @@ func grow(env Env, root *cobra.Command) {
 	root.InitDefaultVersionFlag()
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
 		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newServeDemoCommand(env),
-		newManCommand(env), newConfigCommand(env))
+		newManCommand(env), newConfigCommand(env), newIndexCommand(env))
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	acceptRegistryFlags(root)
