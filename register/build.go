@@ -308,9 +308,9 @@ func (l *lists) row(r *row) {
 		l.add(facetArea, postcodeArea(r.pc), id)
 		l.add(facetDistrict, postcodeDistrict(r.pc), id)
 	}
-	if r.created != "" {
-		l.add(facetDay, r.created, id)
-	}
+	// A company with no day of incorporation is in the list of "i:", so
+	// that a search can find those outside a range of days.
+	l.add(facetDay, r.created, id)
 	for _, f := range r.place {
 		l.addressWords(f, id)
 	}

@@ -27,9 +27,10 @@ type Index struct {
 	db   *sql.DB
 	meta Meta
 
-	mu    sync.Mutex
-	stmts map[string]*sql.Stmt
-	sic   map[string]string // SIC codes' words, read on first use
+	mu     sync.Mutex
+	stmts  map[string]*sql.Stmt
+	sic    map[string]string         // SIC codes' words, read on first use
+	facets map[string]map[string]int // by term prefix, read on first use
 }
 
 // Open opens the index at path for reading.
@@ -63,7 +64,7 @@ func Open(ctx context.Context, path string) (*Index, error) {
 		return nil, fmt.Errorf("the index %s cannot be read (%v): coview index update makes a new one", abs, err)
 	}
 	m.Path, m.Size = abs, fi.Size()
-	ix := &Index{db: db, meta: m, stmts: map[string]*sql.Stmt{}}
+	ix := &Index{db: db, meta: m, stmts: map[string]*sql.Stmt{}, facets: map[string]map[string]int{}}
 	return ix, nil
 }
 

@@ -3,7 +3,6 @@ package register
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,12 +69,14 @@ func readPostcode(s string) (postcodeQuery, error) {
 	return postcodeQuery{}, &PostcodeError{Value: s}
 }
 
-// plan is how a search is answered: the companies its filters narrow the
-// register to (from posting lists and the names' index), and what is then
-// checked on each company read.
+// plan is how a search is answered: the sets of companies the answer is
+// within and those it is outside (posting lists, decoded), the names'
+// FTS5 query when the names' index leads, and what is checked on each
+// company read.
 type plan struct {
-	all     bool // no list narrows it: every company is a candidate
-	ids     ids
+	within  []ids
+	outside []ids
+	match   string // the names' FTS5 query, when it leads rather than narrows
 	checks  []func(*scanned) bool
 	needRow bool
 }
@@ -92,44 +93,50 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 	if q.DissolvedFrom != "" || q.DissolvedTo != "" || slices.ContainsFunc(q.Statuses, func(s string) bool { return slices.Contains(ceasedStatuses, s) }) {
 		return nil, errDissolved
 	}
-	var sets []ids
 	p := &plan{}
-	add := func(terms []string) error {
-		var lists []ids
-		for _, t := range terms {
-			l, err := ix.list(ctx, t)
-			if err != nil {
-				return err
-			}
-			lists = append(lists, l)
-		}
-		sets = append(sets, union(ix.maxID(), lists))
-		return nil
-	}
-	listOf := func(prefix string, values []string) []string {
-		out := make([]string, len(values))
-		for i, v := range values {
-			out[i] = prefix + v
-		}
-		return out
-	}
 	if len(q.Statuses) > 0 {
-		if err := add(listOf(termStatus, q.Statuses)); err != nil {
+		if err := ix.facet(ctx, p, termStatus, q.Statuses, nil); err != nil {
 			return nil, err
 		}
 	}
 	if len(q.Types) > 0 {
-		if err := ix.addTypes(ctx, q.Types, &sets); err != nil {
+		// A community interest company's type is not in the file: it is
+		// found by a search for either type it may be (cicTypes).
+		var also []ids
+		if slices.ContainsFunc(q.Types, func(t string) bool { return slices.Contains(cicTypes, t) }) {
+			untyped, err := ix.list(ctx, termType)
+			if err != nil {
+				return nil, err
+			}
+			cics, err := ix.list(ctx, termSubtype+CommunityInterestCompany)
+			if err != nil {
+				return nil, err
+			}
+			also = append(also, intersect(untyped, cics))
+		}
+		if err := ix.facet(ctx, p, termType, q.Types, also); err != nil {
 			return nil, err
 		}
 	}
+	lists := func(prefix string, values []string) error {
+		var ls []ids
+		for _, v := range values {
+			l, err := ix.list(ctx, prefix+v)
+			if err != nil {
+				return err
+			}
+			ls = append(ls, l)
+		}
+		p.within = append(p.within, union(ix.maxID(), ls))
+		return nil
+	}
 	if len(q.Subtypes) > 0 {
-		if err := add(listOf(termSubtype, q.Subtypes)); err != nil {
+		if err := lists(termSubtype, q.Subtypes); err != nil {
 			return nil, err
 		}
 	}
 	if len(q.SICCodes) > 0 {
-		if err := add(listOf(termSIC, q.SICCodes)); err != nil {
+		if err := lists(termSIC, q.SICCodes); err != nil {
 			return nil, err
 		}
 	}
@@ -138,7 +145,7 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := add([]string{pq.term}); err != nil {
+		if err := lists("", []string{pq.term}); err != nil {
 			return nil, err
 		}
 		if pq.check != "" {
@@ -148,11 +155,9 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 		}
 	}
 	if q.IncorporatedFrom != "" || q.IncorporatedTo != "" {
-		days, err := ix.days(ctx, q.IncorporatedFrom, q.IncorporatedTo)
-		if err != nil {
+		if err := ix.days(ctx, p, q.IncorporatedFrom, q.IncorporatedTo); err != nil {
 			return nil, err
 		}
-		sets = append(sets, days)
 	}
 	var numeric []string
 	for _, w := range words(q.Location) {
@@ -160,25 +165,17 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 			numeric = append(numeric, w)
 			continue
 		}
-		if err := add([]string{termWord + w}); err != nil {
+		if err := lists(termWord, []string{w}); err != nil {
 			return nil, err
 		}
 	}
 	if len(numeric) > 0 {
 		p.check(func(s *scanned) bool { return hasWords(addressWords(s.address), numeric, nil) })
 	}
-	if err := ix.names(ctx, q, &sets, p); err != nil {
+	if err := ix.names(ctx, q, p); err != nil {
 		return nil, err
 	}
-	if len(sets) == 0 {
-		p.all = true
-		return p, nil
-	}
-	slices.SortFunc(sets, func(a, b ids) int { return len(a) - len(b) })
-	p.ids = sets[0]
-	for _, s := range sets[1:] {
-		p.ids = intersect(p.ids, s)
-	}
+	slices.SortFunc(p.within, func(a, b ids) int { return len(a) - len(b) })
 	return p, nil
 }
 
@@ -187,83 +184,106 @@ func (p *plan) check(fn func(*scanned) bool) {
 	p.needRow = true
 }
 
-// addTypes narrows to the types asked for. A community interest company's
-// type is not in the file: it is found by a search for either type it may
-// be (cicTypes).
-func (ix *Index) addTypes(ctx context.Context, types []string, sets *[]ids) error {
+// facet narrows to the companies with any of values of a facet each
+// company has one value of (a status, a type), and also to those of
+// also. When those are most of the register (active, ltd), the answer is
+// found as outside the others instead: their lists are short, where
+// reading the millions of the asked ones would take a search's whole
+// budget.
+func (ix *Index) facet(ctx context.Context, p *plan, prefix string, values []string, also []ids) error {
+	counts, err := ix.facetCounts(ctx, prefix)
+	if err != nil {
+		return err
+	}
+	asked := 0
+	for _, v := range values {
+		asked += counts[v]
+	}
 	var lists []ids
-	for _, t := range types {
-		l, err := ix.list(ctx, termType+t)
+	if asked <= ix.meta.Rows/2 {
+		for _, v := range values {
+			l, err := ix.list(ctx, prefix+v)
+			if err != nil {
+				return err
+			}
+			lists = append(lists, l)
+		}
+		p.within = append(p.within, union(ix.maxID(), append(lists, also...)))
+		return nil
+	}
+	for v := range counts {
+		if slices.Contains(values, v) {
+			continue
+		}
+		l, err := ix.list(ctx, prefix+v)
 		if err != nil {
 			return err
 		}
 		lists = append(lists, l)
 	}
-	if slices.ContainsFunc(types, func(t string) bool { return slices.Contains(cicTypes, t) }) {
-		untyped, err := ix.list(ctx, termType)
-		if err != nil {
-			return err
-		}
-		cics, err := ix.list(ctx, termSubtype+CommunityInterestCompany)
-		if err != nil {
-			return err
-		}
-		lists = append(lists, intersect(untyped, cics))
+	others := union(ix.maxID(), lists)
+	for _, a := range also {
+		others = minus(others, a)
 	}
-	*sets = append(*sets, union(ix.maxID(), lists))
+	p.outside = append(p.outside, others)
 	return nil
 }
 
-// namesFirst is how many times more companies than the other filters
-// leave a name's words may match before the names are checked on each of
-// those companies rather than looked up in the names' index.
-const namesFirst = 50
+// namesCap is how many names matching a search are counted before the
+// search decides how to go about them.
+const namesCap = 20000
 
-// names narrows by the words of the name: in the names' index, or, when
-// the other filters leave far fewer companies than the words match, by
-// reading the names of those.
-func (ix *Index) names(ctx context.Context, q Query, sets *[]ids, p *plan) error {
+// names narrows by the words of the name. Few matches are read from the
+// names' index; many lead the search from it, read in order, when
+// nothing else narrows it; and when other filters leave far fewer
+// companies, their names are checked instead.
+func (ix *Index) names(ctx context.Context, q Query, p *plan) error {
 	include, exclude := words(q.NameIncludes), words(q.NameExcludes)
 	if len(include) == 0 && len(exclude) == 0 {
 		return nil
 	}
 	smallest := -1
-	for _, s := range *sets {
+	for _, s := range p.within {
 		if smallest < 0 || len(s) < smallest {
 			smallest = len(s)
 		}
 	}
-	if len(include) > 0 {
-		est, err := ix.wordCount(ctx, include)
-		if err != nil {
-			return err
-		}
-		if smallest >= 0 && est > namesFirst*smallest {
-			p.check(func(s *scanned) bool { return hasWords(words(s.name), include, exclude) })
+	inGo := func() { p.check(func(s *scanned) bool { return hasWords(words(s.name), include, exclude) }) }
+	if len(include) == 0 {
+		// Only words the name must not have: a check, unless the other
+		// filters leave many companies.
+		if smallest >= 0 && smallest <= namesCap {
+			inGo()
 			return nil
 		}
-		match := quoted(include, " ")
-		if len(exclude) > 0 {
-			match += " NOT (" + quoted(exclude, " OR ") + ")"
-		}
-		l, err := ix.match(ctx, match)
+		excluded, err := ix.match(ctx, quoted(exclude, " OR "), -1)
 		if err != nil {
 			return err
 		}
-		*sets = append(*sets, l)
+		p.outside = append(p.outside, excluded)
 		return nil
 	}
-	// Only words the name must not have.
-	if smallest < 0 {
-		p.check(func(s *scanned) bool { return hasWords(words(s.name), nil, exclude) })
-		return nil
+	match := quoted(include, " ")
+	if len(exclude) > 0 {
+		match += " NOT (" + quoted(exclude, " OR ") + ")"
 	}
-	excluded, err := ix.match(ctx, quoted(exclude, " OR "))
+	few, err := ix.match(ctx, match, namesCap)
 	if err != nil {
 		return err
 	}
-	for i := range *sets {
-		(*sets)[i] = minus((*sets)[i], excluded)
+	switch {
+	case len(few) < namesCap:
+		p.within = append(p.within, few)
+	case smallest >= 0 && smallest <= namesCap:
+		inGo()
+	case smallest >= 0:
+		all, err := ix.match(ctx, match, -1)
+		if err != nil {
+			return err
+		}
+		p.within = append(p.within, all)
+	default:
+		p.match = match
 	}
 	return nil
 }
@@ -298,20 +318,136 @@ func addressWords(packed string) []string {
 	return words(strings.Join([]string{a.POBox, a.AddressLine1, a.AddressLine2, a.Locality, a.Region, a.Country, a.PostalCode}, " "))
 }
 
+// narrowed is the intersection of the plan's sets, less those outside.
+func (ix *Index) narrowed(p *plan) ids {
+	c := p.within[0]
+	for _, s := range p.within[1:] {
+		c = intersect(c, s)
+	}
+	if len(p.outside) > 0 {
+		c = minus(c, union(ix.maxID(), p.outside))
+	}
+	return c
+}
+
+// candidates calls fn with the ids the plan's sets leave, in order, until
+// fn returns false: the names' index read in order when it leads, else
+// the sets' intersection, else every company; less those outside.
+func (ix *Index) candidates(ctx context.Context, p *plan, fn func(uint32) bool) error {
+	var out bitset
+	if len(p.outside) > 0 && len(p.within) == 0 {
+		out = newBitset(ix.maxID())
+		for _, o := range p.outside {
+			out.add(o)
+		}
+	}
+	keep := func(id uint32) bool { return out == nil || !out.has(id) }
+	switch {
+	case p.match != "":
+		st, err := ix.stmt(ctx, "stream", `SELECT rowid FROM names WHERE names MATCH ?`)
+		if err != nil {
+			return err
+		}
+		rs, err := st.QueryContext(ctx, p.match)
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var id int64
+			if err := rs.Scan(&id); err != nil {
+				return err
+			}
+			if keep(uint32(id)) && !fn(uint32(id)) {
+				return nil
+			}
+		}
+		return rs.Err()
+	case len(p.within) > 0:
+		for i, id := range ix.narrowed(p) {
+			if i%4096 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if !fn(id) {
+				return nil
+			}
+		}
+	default:
+		for id := uint32(1); id <= ix.maxID(); id++ {
+			if id%4096 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if keep(id) && !fn(id) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// matches calls fn with the companies the plan finds, read, in order,
+// until fn returns false.
+func (ix *Index) matches(ctx context.Context, p *plan, fn func(*scanned) bool) error {
+	batch := make(ids, 0, rowsAtOnce)
+	stopped := false
+	flush := func() error {
+		err := ix.rows(ctx, batch, func(s *scanned) bool {
+			for _, c := range p.checks {
+				if !c(s) {
+					return true
+				}
+			}
+			if !fn(s) {
+				stopped = true
+				return false
+			}
+			return true
+		})
+		batch = batch[:0]
+		return err
+	}
+	var err error
+	cerr := ix.candidates(ctx, p, func(id uint32) bool {
+		batch = append(batch, id)
+		if len(batch) == rowsAtOnce {
+			err = flush()
+		}
+		return err == nil && !stopped
+	})
+	if err != nil {
+		return err
+	}
+	if cerr != nil {
+		return cerr
+	}
+	if len(batch) > 0 && !stopped {
+		return flush()
+	}
+	return nil
+}
+
 // Count is how many companies the query finds, all of them.
 func (ix *Index) Count(ctx context.Context, q Query) (int, error) {
 	p, err := ix.plan(ctx, q)
 	if err != nil {
 		return 0, err
 	}
-	if !p.needRow {
-		if p.all {
-			return int(ix.maxID()), nil
-		}
-		return len(p.ids), nil
-	}
 	n := 0
-	err = ix.walk(ctx, p, func(*scanned) bool { n++; return true })
+	switch {
+	case p.needRow:
+		err = ix.matches(ctx, p, func(*scanned) bool { n++; return true })
+	case len(p.within) > 0 && p.match == "":
+		n = len(ix.narrowed(p))
+	case p.match == "" && len(p.within) == 0:
+		n = int(ix.maxID()) - len(union(ix.maxID(), p.outside))
+	case p.match != "" && len(p.outside) == 0:
+		var st *sql.Stmt
+		if st, err = ix.stmt(ctx, "countNames", `SELECT count(*) FROM names WHERE names MATCH ?`); err == nil {
+			err = st.QueryRowContext(ctx, p.match).Scan(&n)
+		}
+	default:
+		err = ix.candidates(ctx, p, func(uint32) bool { n++; return true })
+	}
 	return n, err
 }
 
@@ -327,35 +463,40 @@ func (ix *Index) Search(ctx context.Context, q Query, page api.Page) (*api.Found
 	}
 	out := &api.FoundCompanies{Asked: page}
 	out.Kind, out.StartIndex, out.ItemsPerPage = "search#advanced-search", page.StartIndex, page.ItemsPerPage
-	var hits int
-	if !p.needRow {
-		hits = len(p.ids)
-		if p.all {
-			hits = int(ix.maxID())
-		}
-		if page.StartIndex < hits {
-			end := min(page.StartIndex+page.ItemsPerPage, hits)
-			var want ids
-			if p.all {
-				for id := page.StartIndex + 1; id <= end; id++ {
-					want = append(want, uint32(id))
-				}
-			} else {
-				want = p.ids[page.StartIndex:end]
-			}
-			err = ix.rows(ctx, want, func(s *scanned) bool {
-				out.Items = append(out.Items, ix.company(s).Found())
-				return true
-			})
-		}
-	} else {
-		err = ix.walk(ctx, p, func(s *scanned) bool {
-			if hits >= page.StartIndex && hits < page.StartIndex+page.ItemsPerPage {
+	hits := 0
+	in := func() bool { return hits >= page.StartIndex && hits < page.StartIndex+page.ItemsPerPage }
+	if p.needRow {
+		err = ix.matches(ctx, p, func(s *scanned) bool {
+			if in() {
 				out.Items = append(out.Items, ix.company(s).Found())
 			}
 			hits++
 			return true
 		})
+	} else if len(p.within) > 0 && p.match == "" {
+		c := ix.narrowed(p)
+		hits = len(c)
+		if page.StartIndex < hits {
+			err = ix.rows(ctx, c[page.StartIndex:min(page.StartIndex+page.ItemsPerPage, hits)], func(s *scanned) bool {
+				out.Items = append(out.Items, ix.company(s).Found())
+				return true
+			})
+		}
+	} else {
+		var want ids
+		err = ix.candidates(ctx, p, func(id uint32) bool {
+			if in() {
+				want = append(want, id)
+			}
+			hits++
+			return true
+		})
+		if err == nil {
+			err = ix.rows(ctx, want, func(s *scanned) bool {
+				out.Items = append(out.Items, ix.company(s).Found())
+				return true
+			})
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -379,56 +520,14 @@ func (ix *Index) Each(ctx context.Context, q Query, fn func(*Company) error) err
 		return err
 	}
 	var ferr error
-	visit := func(s *scanned) bool {
+	err = ix.matches(ctx, p, func(s *scanned) bool {
 		ferr = fn(ix.company(s))
 		return ferr == nil
-	}
-	if p.all && !p.needRow {
-		p.needRow = true // every company, read in turn
-	}
-	if p.needRow {
-		err = ix.walk(ctx, p, visit)
-	} else {
-		err = ix.rows(ctx, p.ids, visit)
-	}
+	})
 	if ferr != nil {
 		return ferr
 	}
 	return err
-}
-
-// walk reads the plan's candidates in order, calling fn with those that
-// pass its checks, until fn returns false.
-func (ix *Index) walk(ctx context.Context, p *plan, fn func(*scanned) bool) error {
-	pass := func(s *scanned) bool {
-		for _, c := range p.checks {
-			if !c(s) {
-				return true
-			}
-		}
-		return fn(s)
-	}
-	if !p.all {
-		return ix.rows(ctx, p.ids, pass)
-	}
-	const step = 2048
-	for from := uint32(0); from < ix.maxID(); from += step {
-		want := make(ids, 0, step)
-		for id := from + 1; id <= min(from+step, ix.maxID()); id++ {
-			want = append(want, id)
-		}
-		stopped := false
-		if err := ix.rows(ctx, want, func(s *scanned) bool {
-			if !pass(s) {
-				stopped = true
-				return false
-			}
-			return true
-		}); err != nil || stopped {
-			return err
-		}
-	}
-	return nil
 }
 
 // rowsAtOnce is how many companies one statement reads.
@@ -503,14 +602,51 @@ func (ix *Index) list(ctx context.Context, term string) (ids, error) {
 	return out, rs.Err()
 }
 
-// days are the companies incorporated from one day to another, either
-// end open ("").
-func (ix *Index) days(ctx context.Context, from, to string) (ids, error) {
-	lo, hi := termDay+from, termDay+"9999"
+// days narrows to the companies incorporated from one day to another,
+// either end open (""): those within the range, or, when most of the
+// register is, those outside it (and those of no day), which are fewer.
+func (ix *Index) days(ctx context.Context, p *plan, from, to string) error {
+	lo, hi := termDay+"0", termDay+"9"
+	if from != "" {
+		lo = termDay + from
+	}
 	if to != "" {
 		hi = termDay + to
 	}
-	st, err := ix.stmt(ctx, "days", `SELECT first, ids FROM postings WHERE term >= ? AND term <= ?`)
+	var inside int
+	st, err := ix.stmt(ctx, "daysCount", `SELECT coalesce(sum(n), 0) FROM postings WHERE term >= ? AND term <= ?`)
+	if err != nil {
+		return err
+	}
+	if err := st.QueryRowContext(ctx, lo, hi).Scan(&inside); err != nil {
+		return err
+	}
+	if inside <= ix.meta.Rows/2 {
+		set, err := ix.terms(ctx, "termsIn", `term >= ? AND term <= ?`, lo, hi)
+		if err != nil {
+			return err
+		}
+		p.within = append(p.within, set)
+		return nil
+	}
+	// Outside: the days before (and no day at all, the term "i:"), and
+	// the days after.
+	before, err := ix.terms(ctx, "termsBelow", `term >= ? AND term < ?`, termDay, lo)
+	if err != nil {
+		return err
+	}
+	after, err := ix.terms(ctx, "termsAbove", `term > ? AND term < ?`, hi, termDay[:1]+";")
+	if err != nil {
+		return err
+	}
+	p.outside = append(p.outside, before, after)
+	return nil
+}
+
+// terms are the companies in the posting lists of the terms between lo
+// and hi, as where says.
+func (ix *Index) terms(ctx context.Context, name, where, lo, hi string) (ids, error) {
+	st, err := ix.stmt(ctx, name, `SELECT first, ids FROM postings WHERE `+where)
 	if err != nil {
 		return nil, err
 	}
@@ -536,13 +672,46 @@ func (ix *Index) days(ctx context.Context, from, to string) (ids, error) {
 	return b.ids(), nil
 }
 
-// match is the companies whose names match an FTS5 query.
-func (ix *Index) match(ctx context.Context, query string) (ids, error) {
-	st, err := ix.stmt(ctx, "match", `SELECT rowid FROM names WHERE names MATCH ?`)
+// facetCounts are how many companies have each value of a facet each
+// company has one value of (status, type), read once.
+func (ix *Index) facetCounts(ctx context.Context, prefix string) (map[string]int, error) {
+	ix.mu.Lock()
+	if c, ok := ix.facets[prefix]; ok {
+		ix.mu.Unlock()
+		return c, nil
+	}
+	ix.mu.Unlock()
+	rs, err := ix.db.QueryContext(ctx, `SELECT term, sum(n) FROM postings WHERE term >= ? AND term < ? GROUP BY term`, prefix, prefix+"\xff")
 	if err != nil {
 		return nil, err
 	}
-	rs, err := st.QueryContext(ctx, query)
+	defer rs.Close()
+	counts := map[string]int{}
+	for rs.Next() {
+		var term string
+		var n int
+		if err := rs.Scan(&term, &n); err != nil {
+			return nil, err
+		}
+		counts[strings.TrimPrefix(term, prefix)] = n
+	}
+	if err := rs.Err(); err != nil {
+		return nil, err
+	}
+	ix.mu.Lock()
+	ix.facets[prefix] = counts
+	ix.mu.Unlock()
+	return counts, nil
+}
+
+// match is the companies whose names match an FTS5 query, in order; at
+// most limit of them, unless it is negative.
+func (ix *Index) match(ctx context.Context, query string, limit int) (ids, error) {
+	st, err := ix.stmt(ctx, "match", `SELECT rowid FROM names WHERE names MATCH ? LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := st.QueryContext(ctx, query, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -560,30 +729,6 @@ func (ix *Index) match(ctx context.Context, query string) (ids, error) {
 	}
 	slices.Sort(out) // FTS5 answers in rowid order; this costs nothing then
 	return out, nil
-}
-
-// wordCount is how many names hold the rarest of ws, at most: an
-// estimate of what a search for all of them finds.
-func (ix *Index) wordCount(ctx context.Context, ws []string) (int, error) {
-	st, err := ix.stmt(ctx, "vocab", `SELECT doc FROM names_vocab WHERE term = ?`)
-	if err != nil {
-		return 0, err
-	}
-	least := -1
-	for _, w := range ws {
-		var n int
-		err := st.QueryRowContext(ctx, w).Scan(&n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return 0, nil
-		}
-		if err != nil {
-			return 0, err
-		}
-		if least < 0 || n < least {
-			least = n
-		}
-	}
-	return least, nil
 }
 
 func (ix *Index) maxID() uint32 { return uint32(ix.meta.Rows) }

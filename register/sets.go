@@ -57,6 +57,8 @@ type bitset []uint64
 
 func newBitset(maxID uint32) bitset { return make(bitset, maxID/64+1) }
 
+func (b bitset) has(id uint32) bool { return b[id/64]&(1<<(id%64)) != 0 }
+
 func (b bitset) add(list ids) {
 	for _, id := range list {
 		b[id/64] |= 1 << (id % 64)

@@ -8,6 +8,10 @@ import (
 	"coview/api"
 )
 
+// typedLook is how many names with the whole words typed are read for
+// each one shown: a bound on what a key costs.
+const typedLook = 10
+
 // Typed is what a search box shows while a name is typed: the companies
 // filed under a name that begins with what is typed, in the order of the
 // registry's alphabetical index, and, when fewer than n do, those with
@@ -45,21 +49,17 @@ func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundComp
 	if len(out) >= n || len(ws) == 0 {
 		return out, nil
 	}
-	// The last word may be cut short: a prefix of at least two letters,
-	// as one letter would match half the register.
+	// Then the names with the words typed whole, the last, which may be
+	// cut short, as the start of one of the name's words: the index is
+	// asked for whole words only, as a word's start would have it read
+	// every word that begins so. One word typed is asked for whole.
 	last := ws[len(ws)-1]
-	match := quoted(ws[:len(ws)-1], " ")
-	switch {
-	case len([]rune(last)) >= 2:
-		match = strings.TrimSpace(match + " " + quoted([]string{last}, "") + "*")
-	case match == "":
-		return out, nil
-	}
+	match := quoted(ws[:max(len(ws)-1, 1)], " ")
 	st, err := ix.stmt(ctx, "typedWords", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.id IN (SELECT rowid FROM names WHERE names MATCH ? LIMIT ?) ORDER BY c.id`)
 	if err != nil {
 		return nil, err
 	}
-	rs, err := st.QueryContext(ctx, match, 2*n)
+	rs, err := st.QueryContext(ctx, match, typedLook*n)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundComp
 			continue
 		}
 		if !slices.ContainsFunc(words(s.name), func(w string) bool { return strings.HasPrefix(w, last) }) {
-			continue // a one-letter last word, which the index was not asked about
+			continue
 		}
 		out = append(out, ix.company(&s).Found())
 	}

@@ -10,12 +10,15 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 
+	"coview/api"
 	"coview/register"
 
 	_ "modernc.org/sqlite"
@@ -73,8 +76,121 @@ func runImport(ctx context.Context, index string, files []string) error {
 	return nil
 }
 
+// runQueries times the queries a search makes over an index, as a
+// search box, a filtered search and a count ask them, and prints each
+// measure as "name value" lines: milliseconds.
 func runQueries(ctx context.Context, index string) error {
+	ix, err := register.Open(ctx, index)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	db, err := sql.Open("sqlite", "file:"+index+"?mode=ro&immutable=1")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	rows := ix.Meta().Rows
+	r := rand.New(rand.NewPCG(7, 11))
+	sample := func() *register.Company {
+		var number string
+		if err := db.QueryRowContext(ctx, `SELECT number FROM companies WHERE id = ?`, 1+r.IntN(rows)).Scan(&number); err != nil {
+			panic(err)
+		}
+		c, err := ix.Company(ctx, api.Number(number))
+		if err != nil {
+			panic(err)
+		}
+		return c
+	}
+
+	// A name as typed: a company's name cut anywhere in its first twelve
+	// characters, in lower case, top 20.
+	var typed []float64
+	for range 1000 {
+		name := strings.ToLower(sample().Name)
+		cut := 1 + r.IntN(min(len(name), 12))
+		t := time.Now()
+		if _, err := ix.Typed(ctx, name[:cut], 20); err != nil {
+			return err
+		}
+		typed = append(typed, ms(time.Since(t)))
+	}
+	report("typed", typed)
+
+	// Filters, a page of 100, from companies picked at random: their
+	// SIC code and status, their town, their postcode's area and
+	// district, a word of their name, their year of incorporation.
+	var queries []register.Query
+	for range 20 {
+		c := sample()
+		word := strings.Fields(c.Name)[0]
+		town := strings.ToLower(c.Address.Locality)
+		pc := register.Postcode(c.Address.PostalCode)
+		area := strings.TrimRight(pc, "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		for i := 0; i < len(pc); i++ {
+			if pc[i] >= '0' && pc[i] <= '9' {
+				area = pc[:i]
+				break
+			}
+		}
+		district, _, _ := strings.Cut(pc, " ")
+		year := c.Incorporated[:4]
+		sic := "62020"
+		if len(c.SIC) > 0 {
+			sic = c.SIC[0].Code
+		}
+		queries = append(queries,
+			register.Query{CompanyQuery: api.CompanyQuery{Statuses: []string{"active"}, SICCodes: []string{sic}}},
+			register.Query{CompanyQuery: api.CompanyQuery{Location: town, SICCodes: []string{sic}}},
+			register.Query{CompanyQuery: api.CompanyQuery{Location: town}},
+			register.Query{CompanyQuery: api.CompanyQuery{NameIncludes: word, Statuses: []string{"active"}}},
+			register.Query{CompanyQuery: api.CompanyQuery{IncorporatedFrom: year + "-01-01", IncorporatedTo: year + "-12-31", SICCodes: []string{sic}}},
+			register.Query{Postcode: area, CompanyQuery: api.CompanyQuery{Statuses: []string{"active"}}},
+			register.Query{Postcode: district},
+			register.Query{CompanyQuery: api.CompanyQuery{Types: []string{"llp"}, Location: town}},
+			register.Query{CompanyQuery: api.CompanyQuery{Statuses: []string{"liquidation"}}},
+		)
+	}
+	var pages, counts []float64
+	byKind := map[int][]float64{}
+	for i, q := range queries {
+		t := time.Now()
+		if _, err := ix.Search(ctx, q, api.Page{ItemsPerPage: 100}); err != nil {
+			return err
+		}
+		pages = append(pages, ms(time.Since(t)))
+		byKind[i%9] = append(byKind[i%9], ms(time.Since(t)))
+		t = time.Now()
+		if _, err := ix.Count(ctx, q); err != nil {
+			return err
+		}
+		counts = append(counts, ms(time.Since(t)))
+	}
+	report("page100", pages)
+	if os.Getenv("MEASURE_KINDS") != "" {
+		for k := range 9 {
+			report(fmt.Sprintf("page100_kind%d", k), byKind[k])
+		}
+	}
+	report("count", counts)
+	// The biggest count there is: every active company.
+	t := time.Now()
+	n, err := ix.Count(ctx, register.Query{CompanyQuery: api.CompanyQuery{Statuses: []string{"active"}}})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("count_active_ms %.1f\ncount_active_rows %d\n", ms(time.Since(t)), n)
 	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// report prints a measure's median, 95th percentile and largest.
+func report(name string, v []float64) {
+	slices.Sort(v)
+	at := func(p float64) float64 { return v[min(int(p*float64(len(v))), len(v)-1)] }
+	fmt.Printf("%s_p50_ms %.2f\n%s_p95_ms %.2f\n%s_max_ms %.2f\n%s_n %d\n", name, at(0.5), name, at(0.95), name, v[len(v)-1], name, len(v))
 }
 
 func runSQL(ctx context.Context, path string, stmts []string) error {
