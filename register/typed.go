@@ -14,9 +14,9 @@ const typedLook = 10
 
 // Typed is what a search box shows while a name is typed: the companies
 // filed under a name that begins with what is typed, in the order of the
-// registry's alphabetical index, and, when fewer than n do, those with
-// every word typed in their names, the last as the start of a word, in
-// the file's order.
+// registry's alphabetical index, and, when fewer than n do, some of those
+// with every word typed in their names, the last as the start of a word,
+// in the file's order. Its cost is bounded whatever is typed.
 func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundCompany, error) {
 	n = max(n, 1)
 	var out []api.FoundCompany

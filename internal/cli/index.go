@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"coview/api/demo"
 	"coview/present"
@@ -123,8 +124,22 @@ coview index update --download-url http://127.0.0.1:8090/en_output.html`,
 	fs.StringSliceVar(&f.from, "from", nil, "index these files on this machine instead: the register's zip or CSV, or its parts")
 	fs.StringVar(&f.downloadURL, "download-url", "", "the download site's page of the monthly file (default $COVIEW_DOWNLOAD_URL, the settings' download_url, else "+register.DefaultDownloadURL+")")
 	fs.BoolVar(&f.wait, "wait", false, "when another update of the index is running, wait for it to end rather than refuse")
-	f.registry.register(fs)
+	f.registry.registerForIndex(fs)
 	return cmd
+}
+
+// registerForIndex gives an index command the registry flags it reads:
+// --demo (the demo's index) and --timeout; the registry's URLs are
+// taken, as by every command, but hidden: the index is no registry's.
+func (r *registryFlags) registerForIndex(fs *pflag.FlagSet) {
+	r.register(fs)
+	fs.MarkHidden("base-url")
+	fs.MarkHidden("document-url")
+}
+
+// indexFlags are the flags of coview index status and remove.
+type indexFlags struct {
+	registry registryFlags
 }
 
 // downloadPage is the download site's page: the flag's, the
@@ -310,7 +325,7 @@ func sizeWords(n int64) string {
 
 // newIndexStatusCommand is "coview index status".
 func newIndexStatusCommand(env Env) *cobra.Command {
-	var f watchFlags
+	var f indexFlags
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "status [--json]",
@@ -330,7 +345,7 @@ coview index status --json | jq .file_date`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write it as one JSON object")
-	f.registry.register(cmd.Flags())
+	f.registry.registerForIndex(cmd.Flags())
 	return cmd
 }
 
@@ -409,7 +424,7 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 
 // newIndexRemoveCommand is "coview index remove".
 func newIndexRemoveCommand(env Env) *cobra.Command {
-	var f watchFlags
+	var f indexFlags
 	cmd := &cobra.Command{
 		Use:   "remove",
 		Short: "Take the index away",
@@ -433,6 +448,6 @@ remove refuses until it ends (exit code 7).`,
 			return nil
 		},
 	}
-	f.registry.register(cmd.Flags())
+	f.registry.registerForIndex(cmd.Flags())
 	return cmd
 }
