@@ -29,8 +29,8 @@
 // month's file of the demo's companies, in the registry's format.
 //
 // Every filing with a document link has a small, valid PDF saying which
-// filing it is;
-// FilingWithXHTML also comes as XHTML (iXBRL), FilingSlowDocument is 20 MB
-// sent slowly, FilingDocumentMissing's metadata is a 404, and
-// FilingWithoutDocument, like every filing without a link, has none.
+// filing it is; FilingWithXHTML also comes as XHTML (iXBRL),
+// FilingSlowDocument is 20 MB sent slowly, FilingDocumentMissing's
+// metadata is a 404, and FilingWithoutDocument, like every filing without
+// a link, has none.
 package demo
