@@ -10,13 +10,16 @@ import (
 // A search filters on a company's status, type, subtype, SIC codes,
 // postcode area and district, incorporation day and the words of its
 // address. For each value the index keeps the companies that have it as
-// a posting list: their ids, ascending, as varint gaps, in chunks of at
-// most chunkBytes (a row each in the postings table). The lists are made
+// a posting list: their ids, ascending, as varint gaps, in chunks of
+// about chunkBytes (a row each in the postings table). The lists are made
 // in memory as the rows are read, so that no B-tree index has to be
 // sorted for them after the load, and a search intersects them without
 // reading a company until it shows one.
 
-const chunkBytes = 1 << 10
+// chunkBytes keeps a chunk's row within one page of the postings table:
+// a row of a WITHOUT ROWID table over about 1,000 bytes (with 4 kB pages)
+// spills into pages of its own, most of which then stand empty.
+const chunkBytes = 896
 
 // The terms' prefixes: what a posting list is of.
 const (

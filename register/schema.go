@@ -21,7 +21,7 @@ CREATE TABLE companies (
 CREATE TABLE postings (term TEXT NOT NULL, first INTEGER NOT NULL, n INTEGER NOT NULL, ids BLOB NOT NULL, PRIMARY KEY (term, first)) WITHOUT ROWID;
 CREATE TABLE sic_words (code TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE VIRTUAL TABLE names USING fts5 (name, content='', detail=none, tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE names USING fts5 (name, content='', detail=none, columnsize=0, tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE names_vocab USING fts5vocab (names, row);
 `
 
