@@ -33,7 +33,7 @@ func Header() string {
 	for i, c := range Columns {
 		if i > 0 {
 			b.WriteByte(',')
-			if spaced[c] {
+			if spaced(c) {
 				b.WriteByte(' ')
 			}
 		}
@@ -42,13 +42,18 @@ func Header() string {
 	return b.String()
 }
 
-// spaced are the columns the registry's header writes after a space.
-var spaced = map[string]bool{
-	"CompanyNumber": true, "RegAddress.AddressLine2": true, "PreviousName_1.CompanyName": true,
-	"PreviousName_2.CONDATE": true, "PreviousName_2.CompanyName": true, "PreviousName_3.CompanyName": true,
-	"PreviousName_4.CompanyName": true, "PreviousName_5.CompanyName": true, "PreviousName_6.CompanyName": true,
-	"PreviousName_7.CompanyName": true, "PreviousName_8.CompanyName": true, "PreviousName_9.CompanyName": true,
-	"PreviousName_10.CompanyName": true, "ConfStmtLastMadeUpDate": true,
+// spaced reports whether the registry's header writes a column after a
+// space.
+func spaced(c string) bool {
+	switch c {
+	case "CompanyNumber", "RegAddress.AddressLine2", "PreviousName_1.CompanyName", "PreviousName_2.CONDATE",
+		"PreviousName_2.CompanyName", "PreviousName_3.CompanyName", "PreviousName_4.CompanyName",
+		"PreviousName_5.CompanyName", "PreviousName_6.CompanyName", "PreviousName_7.CompanyName",
+		"PreviousName_8.CompanyName", "PreviousName_9.CompanyName", "PreviousName_10.CompanyName",
+		"ConfStmtLastMadeUpDate":
+		return true
+	}
+	return false
 }
 
 // col names a column by its place in Columns.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,12 +34,6 @@ type FindError struct {
 
 func (e *FindError) Error() string { return e.Page + ": " + e.Reason }
 func (e *FindError) Unwrap() error { return e.Err }
-
-var (
-	oneFilePattern  = regexp.MustCompile(`BasicCompanyDataAsOneFile-(\d{4}-\d{2}-\d{2})\.zip$`)
-	partFilePattern = regexp.MustCompile(`BasicCompanyData-(\d{4}-\d{2}-\d{2})-part(\d+)_(\d+)\.zip$`)
-	hrefPattern     = regexp.MustCompile(`(?i)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
-)
 
 // maxPage bounds the download page read: the live one is a few kB.
 const maxPage = 4 << 20
@@ -89,17 +82,17 @@ func monthlyIn(body string, base *url.URL, page string) (*Monthly, error) {
 	ones := map[string]string{}
 	parts := map[string]map[int]string{}
 	totals := map[string]int{}
-	for _, m := range hrefPattern.FindAllStringSubmatch(body, -1) {
+	for _, m := range pattern().href.FindAllStringSubmatch(body, -1) {
 		href := m[1] + m[2] + m[3]
 		u, err := base.Parse(strings.TrimSpace(href))
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 			continue
 		}
 		name := u.Path[strings.LastIndex(u.Path, "/")+1:]
-		if f := oneFilePattern.FindStringSubmatch(name); f != nil {
+		if f := pattern().oneFile.FindStringSubmatch(name); f != nil {
 			ones[f[1]] = u.String()
 		}
-		if f := partFilePattern.FindStringSubmatch(name); f != nil {
+		if f := pattern().partFile.FindStringSubmatch(name); f != nil {
 			n, _ := strconv.Atoi(f[2])
 			t, _ := strconv.Atoi(f[3])
 			if parts[f[1]] == nil {

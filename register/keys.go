@@ -125,7 +125,11 @@ func postcodeDistrict(pc string) string {
 // registerFunctions gives SQLite coview_alpha, the alphabetical index's
 // key of a name (alphaKey), which the index of names by key is made of:
 // once, before the first connection that needs it.
-var registerFunctions = sync.OnceFunc(func() {
+func registerFunctions() { registered.Do(registerAlpha) }
+
+var registered sync.Once
+
+func registerAlpha() {
 	err := sqlite.RegisterDeterministicScalarFunction("coview_alpha", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
 		switch v := args[0].(type) {
 		case string:
@@ -138,4 +142,4 @@ var registerFunctions = sync.OnceFunc(func() {
 	if err != nil {
 		panic("register: cannot give SQLite coview_alpha: " + err.Error())
 	}
-})
+}

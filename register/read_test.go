@@ -226,12 +226,12 @@ func TestEveryKeyTheWordsMeanIsOneOfTheRegistrys(t *testing.T) {
 	// The registry's keys (api-enumerations' constants.yml).
 	statuses := "active dissolved liquidation receivership converted-closed voluntary-arrangement insolvency-proceedings administration open closed registered removed"
 	types := "private-unlimited ltd plc old-public-company private-limited-guarant-nsc-limited-exemption limited-partnership private-limited-guarant-nsc converted-or-closed private-unlimited-nsc private-limited-shares-section-30-exemption protected-cell-company assurance-company oversea-company eeig-establishment icvc-securities icvc-warrant icvc-umbrella registered-society-non-jurisdictional industrial-and-provident-society northern-ireland northern-ireland-other llp royal-charter investment-company-with-variable-capital unregistered-company other european-public-limited-liability-company-se united-kingdom-societas uk-establishment scottish-partnership charitable-incorporated-organisation scottish-charitable-incorporated-organisation further-education-or-sixth-form-college-corporation eeig registered-overseas-entity ukeig"
-	for words, v := range statusWords {
+	for words, v := range statusWords() {
 		if !strings.Contains(" "+statuses+" ", " "+v[0]+" ") {
 			t.Errorf("%q means status %q, which is not the registry's", words, v[0])
 		}
 	}
-	for words, v := range categoryWords {
+	for words, v := range categoryWords() {
 		if v[0] != "" && !strings.Contains(" "+types+" ", " "+v[0]+" ") {
 			t.Errorf("%q means type %q, which is not the registry's", words, v[0])
 		}

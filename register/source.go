@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // FileError is a file that cannot be used: not there, not the register's
@@ -46,10 +47,27 @@ func (s *source) Close() error {
 	return nil
 }
 
-var (
-	datePattern = regexp.MustCompile(`(\d{4})-(\d{2})-(\d{2})`)
-	partPattern = regexp.MustCompile(`(?i)part(\d+)_(\d+)`)
-)
+// patterns are the regular expressions files' names and the download
+// page's links are read with, compiled on first use rather than by every
+// run of coview at start-up.
+var patterns struct {
+	once                                sync.Once
+	date, part, oneFile, partFile, href *regexp.Regexp
+}
+
+func pattern() *struct {
+	once                                sync.Once
+	date, part, oneFile, partFile, href *regexp.Regexp
+} {
+	patterns.once.Do(func() {
+		patterns.date = regexp.MustCompile(`(\d{4})-(\d{2})-(\d{2})`)
+		patterns.part = regexp.MustCompile(`(?i)part(\d+)_(\d+)`)
+		patterns.oneFile = regexp.MustCompile(`BasicCompanyDataAsOneFile-(\d{4}-\d{2}-\d{2})\.zip$`)
+		patterns.partFile = regexp.MustCompile(`BasicCompanyData-(\d{4}-\d{2}-\d{2})-part(\d+)_(\d+)\.zip$`)
+		patterns.href = regexp.MustCompile(`(?i)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
+	})
+	return &patterns
+}
 
 // openSource opens a file: a zip (told by its first bytes, whatever its
 // name) must hold one CSV and nothing else of note; anything else is
@@ -125,12 +143,12 @@ func openZip(path string, f *os.File, size int64) (*source, error) {
 // named reads the register's date and the part from a file's name:
 // BasicCompanyDataAsOneFile-2026-11-01.zip, BasicCompanyData-2026-11-01-part3_7.zip.
 func (s *source) named(name string) {
-	if m := datePattern.FindStringSubmatch(name); m != nil {
+	if m := pattern().date.FindStringSubmatch(name); m != nil {
 		if d, ok := dayOf(m[3] + "/" + m[2] + "/" + m[1]); ok {
 			s.date = d
 		}
 	}
-	if m := partPattern.FindStringSubmatch(name); m != nil {
+	if m := pattern().part.FindStringSubmatch(name); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		t, _ := strconv.Atoi(m[2])
 		if n >= 1 && n <= t {

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"coview/internal/lazy"
 )
 
 // The registry's monthly company file (Basic Company Data), of the demo's
@@ -36,36 +38,39 @@ const monthlyHeader = "CompanyName, CompanyNumber,RegAddress.CareOf,RegAddress.P
 // cannot be, which a reader keeps without the day.
 var MonthlyMalformed = []string{"00009901", "00009902", "00009903"}
 
-// The file's words for the registry's keys.
-var (
-	fileStatus = map[string]string{
+// fileWords are the file's words for the registry's keys, made on first use.
+var fileWords = lazy.Value[fileVocabulary]{Make: func() fileVocabulary {
+	return fileVocabulary{status: map[string]string{
 		"active": "Active", "liquidation": "Liquidation", "administration": "In Administration",
 		"receivership": "RECEIVERSHIP", "voluntary-arrangement": "Voluntary Arrangement",
 		"insolvency-proceedings": "Insolvency Proceedings", "open": "Open", "registered": "Registered",
-	}
-	fileCategory = map[string]string{
+	}, category: map[string]string{
 		"ltd": "Private Limited Company", "plc": "Public Limited Company", "llp": "Limited Liability Partnership",
 		"private-limited-guarant-nsc":                   "PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)",
 		"private-limited-guarant-nsc-limited-exemption": "PRI/LBG/NSC (Private, Limited by guarantee, no share capital, use of 'Limited' exemption)",
 		"registered-overseas-entity":                    "Overseas Entity", "oversea-company": "Overseas company",
 		"uk-establishment": "UK establishment company", "limited-partnership": "Limited Partnership",
-	}
-	// The words of the SIC codes the demo's companies have (the
-	// registry's own, constants.yml's sic_descriptions).
-	fileSIC = map[string]string{
-		"62012": "Business and domestic software development", "62020": "Information technology consultancy activities",
-		"70229": "Management consultancy activities other than financial management", "64209": "Activities of other holding companies not elsewhere classified",
-		"46370": "Wholesale of coffee, tea, cocoa and spices", "46470": "Wholesale of furniture, carpets and lighting equipment",
-		"28302": "Manufacture of agricultural and forestry machinery other than tractors", "25990": "Manufacture of other fabricated metal products not elsewhere classified",
-		"43220": "Plumbing, heat and air-conditioning installation", "75000": "Veterinary activities", "70100": "Activities of head offices",
-		"10511": "Liquid milk and cream production", "10520": "Manufacture of ice cream", "49410": "Freight transport by road",
-		"52103": "Operation of warehousing and storage facilities for land transport activities", "11010": "Distilling, rectifying and blending of spirits",
-		"10822": "Manufacture of sugar confectionery", "47290": "Other retail sale of food in specialised stores",
-		"10710": "Manufacture of bread; manufacture of fresh pastry goods and cakes", "43320": "Joinery installation",
-		"81300": "Landscape service activities", "26511": "Manufacture of electronic measuring, testing etc. equipment, not for industrial process control",
-		"16230": "Manufacture of other builders' carpentry and joinery", "13910": "Manufacture of knitted and crocheted fabrics",
-	}
-)
+	},
+		// The words of the SIC codes the demo's companies have (the
+		// registry's own, constants.yml's sic_descriptions).
+		sic: map[string]string{
+			"62012": "Business and domestic software development", "62020": "Information technology consultancy activities",
+			"70229": "Management consultancy activities other than financial management", "64209": "Activities of other holding companies not elsewhere classified",
+			"46370": "Wholesale of coffee, tea, cocoa and spices", "46470": "Wholesale of furniture, carpets and lighting equipment",
+			"28302": "Manufacture of agricultural and forestry machinery other than tractors", "25990": "Manufacture of other fabricated metal products not elsewhere classified",
+			"43220": "Plumbing, heat and air-conditioning installation", "75000": "Veterinary activities", "70100": "Activities of head offices",
+			"10511": "Liquid milk and cream production", "10520": "Manufacture of ice cream", "49410": "Freight transport by road",
+			"52103": "Operation of warehousing and storage facilities for land transport activities", "11010": "Distilling, rectifying and blending of spirits",
+			"10822": "Manufacture of sugar confectionery", "47290": "Other retail sale of food in specialised stores",
+			"10710": "Manufacture of bread; manufacture of fresh pastry goods and cakes", "43320": "Joinery installation",
+			"81300": "Landscape service activities", "26511": "Manufacture of electronic measuring, testing etc. equipment, not for industrial process control",
+			"16230": "Manufacture of other builders' carpentry and joinery", "13910": "Manufacture of knitted and crocheted fabrics",
+		}}
+}}
+
+// fileVocabulary are the file's words for statuses, categories and SIC
+// codes, by the registry's keys.
+type fileVocabulary struct{ status, category, sic map[string]string }
 
 // fileProfile is what the file takes from a profile.
 type fileProfile struct {
@@ -210,14 +215,15 @@ func (p *fileProfile) fields() []string {
 	}
 	f[0], f[1], f[2], f[3], f[4], f[5] = p.Name, p.Number, a.CareOf, a.POBox, line1, a.AddressLine2
 	f[6], f[7], f[8], f[9] = a.Locality, a.Region, a.Country, a.PostalCode
-	f[10] = fileCategory[p.Type]
+	words := fileWords.Get()
+	f[10] = words.category[p.Type]
 	if f[10] == "" {
 		f[10] = p.Type
 	}
 	if p.Subtype == "community-interest-company" {
 		f[10] = "Community Interest Company"
 	}
-	f[11] = fileStatus[p.Status]
+	f[11] = words.status[p.Status]
 	if p.Status == "active" && p.Detail == "active-proposal-to-strike-off" {
 		f[11] = "Active - Proposal to Strike off"
 	}
@@ -236,8 +242,8 @@ func (p *fileProfile) fields() []string {
 	f[22], f[23], f[24], f[25] = charges, charges, "0", "0"
 	for i, code := range p.SIC {
 		if i < 4 {
-			f[26+i] = code + " - " + fileSIC[code]
-			if fileSIC[code] == "" {
+			f[26+i] = code + " - " + words.sic[code]
+			if words.sic[code] == "" {
 				f[26+i] = code + " - Not known"
 			}
 		}

@@ -33,14 +33,14 @@ const (
 const indexLong = `Keep the registry's monthly company file (Basic Company Data: every company
 on the register, about 5.7 million) on this machine as an index.
 
-coview index update finds the newest file on the registry's download site,
-downloads it (about 500 MB; a download that breaks off goes on from where it
-stopped, next time too), checks it, and builds a new index beside the one in
-use, which it replaces only once the new one is whole: a kill, a full disk or
-a bad file leave the index in use answering as before. --from takes the zip or
-CSV on this machine instead, or its parts. coview index status says what the
-index holds and whether a newer month should be out; coview index remove takes
-it away.
+An update (coview index update) finds the newest file on the registry's
+download site, downloads it (about 500 MB; a download that breaks off goes on
+from where it stopped, next time too), checks it, and builds a new index beside
+the one in use, which it replaces only once the new one is whole: a kill, a full
+disk or a bad file leave the index in use answering as before. --from takes the
+zip or CSV on this machine instead, or its parts. Then coview index status says
+what the index holds and whether a newer month should be out, and coview index
+remove takes it away.
 
 The index is kept in $XDG_DATA_HOME/coview/register.db (default
 ~/.local/share/coview/register.db), beside the watch list; --demo keeps an
