@@ -11,6 +11,10 @@
 #   BENCHTIME=3s bash .ci/measure.sh    longer Go benchmarks (default 1s)
 #   ONLY=1 bash .ci/measure.sh          row 1 alone (the one-shot lookup and its start-up),
 #                                       for measuring a start-up change quickly
+#   ONLY=register bash .ci/measure.sh   row 16 alone: the register offline (takes many minutes:
+#                                       5.7 million synthetic rows imported, beside sqlite3's own)
+#   REGISTER=1 bash .ci/measure.sh      every row, 16 included
+#   REGISTER_ROWS=1000000 ...           fewer rows for row 16 (default 5700000)
 #
 # Needs bash 5, coreutils, curl, tmux and awk (and go, for the build and
 # the benchmarks). Every background process and tmux server it starts is
@@ -71,6 +75,63 @@ if [[ ${ONLY:-} != 1 ]]; then
 	say "building without debug information, for comparison"
 	go build -ldflags='-s -w' -o "$work/coview-stripped" .
 fi
+# --- 14. the register offline ----------------------------------------------------
+# A synthetic monthly file of REGISTER_ROWS companies (register/internal/gen),
+# imported from its zip by coview index update, beside the floor the issue
+# sets: sqlite3's own .import of the same CSV into a plain table and an FTS5
+# index of the names, in the shell with its default settings. Then the
+# queries a search makes, timed by register/internal/measure over the index.
+register_rows() {
+	local n=${REGISTER_ROWS:-5700000} t
+	[[ -x /usr/bin/sqlite3 ]] || { say "row 14 needs /usr/bin/sqlite3"; return 1; }
+	say "14/14 the register offline: $n synthetic rows, coview's import from the zip beside sqlite3's .import + FTS5 of the CSV (minutes)"
+	go build -o "$work/gen" ./register/internal/gen
+	go build -o "$work/measure-register" ./register/internal/measure
+	"$work/gen" -rows "$n" -o "$work/register.csv" -o "$work/BasicCompanyDataAsOneFile-2026-11-01.zip"
+	printf '.mode csv\n.import %s companies\nCREATE VIRTUAL TABLE names USING fts5(CompanyName, content='"'"'companies'"'"');\nINSERT INTO names(names) VALUES('"'"'rebuild'"'"');\n' \
+		"$work/register.csv" >"$work/floor.sql"
+	/usr/bin/time -f "%e %U %S %M" -o "$work/floor.time" /usr/bin/sqlite3 "$work/floor.db" <"$work/floor.sql"
+	rm -f "$work/floor.db"
+	rm -f "$work/register.csv"
+	/usr/bin/time -f "%e %U %S %M" -o "$work/import.time" "${clean[@]}" "XDG_DATA_HOME=$work/data" \
+		"$bin" index update --from "$work/BasicCompanyDataAsOneFile-2026-11-01.zip" >"$work/import.out" 2>"$work/import.err" ||
+		{ say "the import failed: $(tail -3 "$work/import.err")"; return 1; }
+	local index=$work/data/coview/register.db
+	"$work/measure-register" query "$index" >"$work/queries"
+	read -r fw fu fs _ <"$work/floor.time"
+	read -r cw cu cs cm <"$work/import.time"
+	q() { awk -v k="$1" '$1 == k { print $2 }' "$work/queries"; }
+	local size mb
+	size=$(stat -c %s "$index")
+	mb=$(awk -v k="$cm" 'BEGIN { printf "%.0f", k / 1024 }')
+	row "16. import of $n synthetic rows from the zip (\`coview index update --from\`) vs \`sqlite3\`'s .import of the same CSV + an FTS5 index of the names" \
+		"coview $cw s, sqlite3 $fw s" "ratio $(ratio "$cw" "$fw"); CPU: coview $(awk -v a="$cu" -v b="$cs" 'BEGIN { print a + b }') s on 2 CPUs, sqlite3 $(awk -v a="$fu" -v b="$fs" 'BEGIN { print a + b }') s on 1" \
+		"ratio ≤ 1.5" "$(verdict "$cw <= 1.5 * $fw")"
+	row "16. peak memory of that import" "$mb MB" "maximum resident set size (\`/usr/bin/time\`)" "≤ 300 MB" "$(verdict "$mb <= 300")"
+	row "16. the index on disk" "$(awk -v b="$size" 'BEGIN { printf "%.2f", b / 2^30 }') GB" "$(tail -1 "$work/import.out")" "≤ 2 GB" "$(verdict "$size <= 2 * 2^30")"
+	row "16. a name as typed, top 20 (\`Index.Typed\`, 1,000 prefixes of names picked at random)" "p95 $(q typed_p95_ms) ms" \
+		"median $(q typed_p50_ms) ms, slowest $(q typed_max_ms) ms" "p95 ≤ 10 ms" "$(verdict "$(q typed_p95_ms) <= 10")"
+	row "16. filters, a page of 100 (\`Index.Search\`, 180 searches: SIC and status, town, name word and status, postcode area and district, year...)" \
+		"p95 $(q page100_p95_ms) ms" "median $(q page100_p50_ms) ms, slowest $(q page100_max_ms) ms" "p95 ≤ 20 ms" "$(verdict "$(q page100_p95_ms) <= 20")"
+	row "16. a count over the whole register (\`Index.Count\`, the same 180; and every active company)" \
+		"p95 $(q count_p95_ms) ms" "median $(q count_p50_ms) ms, slowest $(q count_max_ms) ms; all $(q count_active_rows) active: $(q count_active_ms) ms" \
+		"≤ 100 ms" "$(verdict "$(q count_max_ms) <= 100 && $(q count_active_ms) <= 100")"
+}
+
+if [[ ${ONLY:-} == register ]]; then
+	rows=()
+	row() { rows+=("| $1 | $2 | $3 | $4 | $5 |"); }
+	register_rows
+	cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+	echo
+	echo "Measured $(date -u +%Y-%m-%d) on $(uname -sm), $(nproc) CPUs (${cpu:-unknown CPU}), $(go version | awk '{ print $3 }'), $(/usr/bin/sqlite3 --version | awk '{ print "sqlite3", $1 }'), load average $(cut -d' ' -f1-3 /proc/loadavg)."
+	echo
+	echo "| budget | coview | detail | target | verdict |"
+	echo "|---|---|---|---|---|"
+	printf '%s\n' "${rows[@]}"
+	exit 0
+fi
+
 # The second yardstick for a one-shot lookup: the least a Go program does
 # to fetch one profile (.ci/bareget: a bare net/http GET, the body printed).
 say "building the bare Go client (.ci/bareget)"
@@ -680,6 +741,10 @@ if [[ -n $sm && -n $h100k && -n $h1m ]]; then
 		"≥ 10,000 a second; heap flat" "$(verdict "$sm >= 10000 && $h1m - $h100k < 1")"
 else
 	row "15. a million stream events" "n/a" "the stream benchmarks did not run" "≥ 10,000 a second; heap flat" "not measured"
+fi
+
+if [[ ${REGISTER:-} == 1 ]]; then
+	register_rows
 fi
 
 # --- the table -----------------------------------------------------------------

@@ -15,6 +15,7 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/present/sanitize"
+	"coview/register"
 	"coview/stream"
 )
 
@@ -24,6 +25,7 @@ type registryFlags struct {
 	baseURL     string
 	documentURL string
 	streamURL   string
+	downloadURL string
 	demo        bool
 	timeout     time.Duration
 }
@@ -34,6 +36,7 @@ func (r *registryFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.baseURL, "base-url", "", "the registry's URL (default $COVIEW_BASE_URL, else "+api.DefaultBaseURL+")")
 	fs.StringVar(&r.documentURL, "document-url", "", "the document API's URL, where filings' documents come from (default $COVIEW_DOCUMENT_URL, else "+api.DefaultDocumentURL+")")
 	fs.StringVar(&r.streamURL, "stream-url", "", "the streaming API's URL (default $COVIEW_STREAM_URL, the settings' stream_url, else "+stream.DefaultURL+")")
+	fs.StringVar(&r.downloadURL, "download-url", "", "the download site's page of the monthly file (default $COVIEW_DOWNLOAD_URL, the settings' download_url, else "+register.DefaultDownloadURL+")")
 	fs.BoolVar(&r.demo, "demo", false, "use the built-in demo registry (no key, no network)")
 	fs.DurationVar(&r.timeout, "timeout", api.DefaultTimeout, "give up on a request after this long, and on a download after this long without data")
 }
@@ -156,6 +159,10 @@ func registryFlagsUsed(path string) []string {
 		return []string{"base-url", "stream-url", "demo", "timeout"}
 	case "stream":
 		return []string{"stream-url", "demo", "timeout"}
+	case "index", "index update":
+		return []string{"download-url", "demo", "timeout"}
+	case "index status", "index remove":
+		return []string{"demo"}
 	case "document", "accounts":
 		return []string{"base-url", "document-url", "demo", "timeout"}
 	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "environment", "exit-codes", "completion",
@@ -195,4 +202,4 @@ func offerUsedRegistryFlags(root *cobra.Command) {
 }
 
 // registryFlagNames are the flags register declares.
-var registryFlagNames = []string{"base-url", "document-url", "stream-url", "demo", "timeout"}
+var registryFlagNames = []string{"base-url", "document-url", "stream-url", "download-url", "demo", "timeout"}

@@ -89,6 +89,9 @@ const exitCodesHelp = `Exit codes:
        not watched, or no accounts filed electronically (coview accounts)
   5    coview screen: some rows were not screened (the budget, the quota or a
        failure; each says why)
+  6    coview index update: the file is not the register's, or is damaged (the
+       index in use is unchanged)
+  7    coview index update: another update of the index is running (--wait waits)
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 // newHelpTopics are "coview help environment" and "coview help exit-codes":
