@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Speed, footprint and quota, measured side by side on the demo registry
-# over loopback. Prints one Markdown table (the one README "Speed and
-# footprint" quotes) and the machine it ran on.
+# over loopback. Prints one Markdown table (the one docs/speed.md quotes)
+# and the machine it ran on.
 #
 #   bash .ci/measure.sh                 build with the README's command and measure
 #   COVIEW_BINARY=/path bash .ci/measure.sh   measure a binary built elsewhere
