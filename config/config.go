@@ -27,6 +27,7 @@ var Themes = []string{"auto", "light", "dark"}
 type Settings struct {
 	Theme       string // auto, light or dark; "" when unset (auto)
 	DownloadDir string // an existing directory, absolute; "" when unset
+	StreamURL   string // the streaming API's base URL (http or https); "" when unset
 	Budgets     Budgets
 	// Keys are the browser's actions the file binds to other keys, each
 	// to the whole list of its keys (merged over the defaults: an action
@@ -36,6 +37,9 @@ type Settings struct {
 	// the mouse off (mouse: false).
 	Preview Preview
 	NoMouse bool
+	// DownloadURL is the download site's page of the monthly company
+	// file, for coview index update; "" when unset.
+	DownloadURL string
 	// Lines say on which line of the file each setting was made, for
 	// show; keys are the settings' paths ("theme", "keys.quit").
 	Lines map[string]int

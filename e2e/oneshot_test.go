@@ -195,7 +195,9 @@ func TestCompletionsAndManPage(t *testing.T) {
 func TestHelpAndVersion(t *testing.T) {
 	t.Parallel()
 	cases := map[string][]string{
-		"--help":                   {"USAGE", "Exit codes:", "COVIEW_API_KEY", "COVIEW_BASE_URL", "--json", "--plain", "--follow", "--base-url", "--demo"},
+		"--help":                   {"USAGE", "coview help environment", "coview help exit-codes", "--json", "--plain", "--follow", "--base-url", "--demo"},
+		"help environment":         {"COVIEW_API_KEY", "COVIEW_BASE_URL", "COVIEW_DEMO_NOW", "XDG_DATA_HOME"},
+		"help exit-codes":          {"Exit codes:", "143: terminated"},
 		"auth --help":              {"coview auth login", "--insecure-storage", "--offline", "keyring"},
 		"serve-demo --help":        {"--addr", "00006400"},
 		"help auth":                {"coview auth login"},

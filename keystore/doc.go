@@ -24,6 +24,11 @@
 // "no key is stored" (ErrNoKey) are different states with different
 // messages.
 //
+// The streaming API's key is a second key with entries of its own
+// (StreamKeys: COVIEW_STREAM_KEY, keyring user "stream:" and the stream's
+// host, the file's stream_keys), looked up in the same order and never
+// read for the REST key, nor the REST key for it.
+//
 // The key never appears in an error or a warning: Key formats itself masked
 // (abcd…wxyz) for every fmt verb, and validation errors describe what is
 // wrong without echoing the rejected value, which may be a real secret with

@@ -17,9 +17,19 @@ import (
 const FileName = "keys.json"
 
 // keyFile is the file's content: one key per registry host, so hosts stay
-// separate here just as in the keyring.
+// separate here just as in the keyring; the streaming keys, one per
+// stream host, apart from them.
 type keyFile struct {
-	Keys map[string]string `json:"keys"`
+	Keys       map[string]string `json:"keys"`
+	StreamKeys map[string]string `json:"stream_keys,omitempty"`
+}
+
+// of is the part of the file holding the keys of one slot.
+func (kf *keyFile) of(stream bool) *map[string]string {
+	if stream {
+		return &kf.StreamKeys
+	}
+	return &kf.Keys
 }
 
 // fileStore is the plain-text fallback. It exists only because some
@@ -31,6 +41,7 @@ type fileStore struct {
 	mu     sync.Mutex // serialises read-modify-write within this process
 	dir    string
 	dirErr error // why dir is unknown, if it is
+	stream bool  // the streaming keys' part of the file, not the REST keys'
 }
 
 func (f *fileStore) path() (string, error) {
@@ -148,7 +159,7 @@ func (f *fileStore) get(host string) (key, path string, mode fs.FileMode, err er
 	defer f.mu.Unlock()
 	path, _ = f.path()
 	kf, mode, err := f.read()
-	return kf.Keys[host], path, mode, err
+	return (*kf.of(f.stream))[host], path, mode, err
 }
 
 // set stores key for host and returns the file's path. It refuses to
@@ -160,10 +171,11 @@ func (f *fileStore) set(host, key string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if kf.Keys == nil {
-		kf.Keys = map[string]string{}
+	keys := kf.of(f.stream)
+	if *keys == nil {
+		*keys = map[string]string{}
 	}
-	kf.Keys[host] = key
+	(*keys)[host] = key
 	return f.write(kf)
 }
 
@@ -178,11 +190,12 @@ func (f *fileStore) remove(host string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if _, ok := kf.Keys[host]; !ok {
+	keys := *kf.of(f.stream)
+	if _, ok := keys[host]; !ok {
 		return false, nil
 	}
-	delete(kf.Keys, host)
-	if len(kf.Keys) == 0 {
+	delete(keys, host)
+	if len(kf.Keys) == 0 && len(kf.StreamKeys) == 0 {
 		p, _ := f.path()
 		return true, os.Remove(p)
 	}

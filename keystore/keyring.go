@@ -23,7 +23,7 @@ var errNotStored = errors.New("not stored in the keyring")
 // keyringGet returns the key for host, errNotStored, or an error matching
 // ErrKeyringUnavailable.
 func (s *Store) keyringGet(host string) (string, error) {
-	v, err := s.keyringCall(func() (string, error) { return s.backend.Get(Service, host) })
+	v, err := s.keyringCall(func() (string, error) { return s.backend.Get(Service, s.slot.user(host)) })
 	if err != nil {
 		return "", s.classify(err, "")
 	}
@@ -33,7 +33,7 @@ func (s *Store) keyringGet(host string) (string, error) {
 // keyringSet stores key for host, or returns an error matching
 // ErrKeyringUnavailable.
 func (s *Store) keyringSet(host, key string) error {
-	_, err := s.keyringCall(func() (string, error) { return "", s.backend.Set(Service, host, key) })
+	_, err := s.keyringCall(func() (string, error) { return "", s.backend.Set(Service, s.slot.user(host), key) })
 	if errors.Is(err, keyring.ErrNotFound) {
 		// Not a meaningful answer to Set; treat it like any backend failure.
 		return &unavailableError{reason: describe(err), cause: err}
@@ -43,7 +43,7 @@ func (s *Store) keyringSet(host, key string) error {
 
 // keyringDelete removes host's key; errNotStored if there was none.
 func (s *Store) keyringDelete(host string) error {
-	_, err := s.keyringCall(func() (string, error) { return "", s.backend.Delete(Service, host) })
+	_, err := s.keyringCall(func() (string, error) { return "", s.backend.Delete(Service, s.slot.user(host)) })
 	return s.classify(err, "")
 }
 

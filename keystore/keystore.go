@@ -39,6 +39,7 @@ type Store struct {
 	timeout      time.Duration
 	busAvailable func() bool
 	file         fileStore
+	slot         slot // which key: the REST key's entries, or the streaming key's (stream.go)
 }
 
 // New returns a Store; see Options for the defaults.
@@ -61,6 +62,7 @@ func New(opts Options) *Store {
 	if s.busAvailable == nil {
 		s.busAvailable = SessionBusAvailable
 	}
+	s.slot = restSlot
 	s.file.dir = opts.ConfigDir
 	if s.file.dir == "" {
 		s.file.dir, s.file.dirErr = defaultConfigDir(s.getenv)
@@ -81,12 +83,12 @@ func New(opts Options) *Store {
 // an error (matching ErrInvalidKey), not something to skip silently: the
 // user set it on purpose, and the stored key would be a surprise.
 func (s *Store) Lookup(host string) (Key, []string, error) {
-	if raw := s.getenv(EnvVar); strings.TrimSpace(raw) != "" {
+	if raw := s.getenv(s.slot.env); strings.TrimSpace(raw) != "" {
 		key, err := Validate(raw)
 		if err != nil {
-			return Key{}, nil, fmt.Errorf("%s is set but holds an %w", EnvVar, err)
+			return Key{}, nil, fmt.Errorf("%s is set but holds an %w", s.slot.env, err)
 		}
-		return Key{Value: key, Source: SourceEnv}, nil, nil
+		return Key{Value: key, Source: s.slot.source}, nil, nil
 	}
 	if host == "" {
 		return Key{}, nil, errors.New("keystore: no registry host given")
@@ -126,7 +128,7 @@ func (s *Store) Lookup(host string) (Key, []string, error) {
 			return Key{Value: key, Source: SourceFile, Path: path}, warnings, nil
 		}
 	}
-	return Key{}, warnings, fmt.Errorf("%w for %s: set %s, or run `coview auth login` to store one", ErrNoKey, host, EnvVar)
+	return Key{}, warnings, fmt.Errorf("%w for %s: set %s, or run `coview auth login` to store one", ErrNoKey, host, s.slot.env)
 }
 
 // PlainTextNotice is the warning Lookup gives when the key came from the
@@ -171,9 +173,9 @@ func (s *Store) Save(host, key string, insecureFile bool) (Key, error) {
 
 	if err := s.keyringSet(host, key); err != nil {
 		if errors.Is(err, ErrKeyringTimeout) {
-			return Key{}, fmt.Errorf("cannot store the API key: %w; unlock the keyring and try again (check `coview auth status`: a late answer may still have stored it), or use `coview auth login --insecure-storage` to keep it in a plain-text file, or set %s", err, EnvVar)
+			return Key{}, fmt.Errorf("cannot store the API key: %w; unlock the keyring and try again (check `coview auth status`: a late answer may still have stored it), or use `coview auth login --insecure-storage` to keep it in a plain-text file, or set %s", err, s.slot.env)
 		}
-		return Key{}, fmt.Errorf("cannot store the API key: %w; use `coview auth login --insecure-storage` to keep it in a plain-text file instead, or set %s", err, EnvVar)
+		return Key{}, fmt.Errorf("cannot store the API key: %w; use `coview auth login --insecure-storage` to keep it in a plain-text file instead, or set %s", err, s.slot.env)
 	}
 	saved := Key{Value: key, Source: SourceKeyring}
 	if _, err := s.file.remove(host); err != nil {

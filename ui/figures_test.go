@@ -62,7 +62,10 @@ func TestTheAccountsPaneReadsTheFiguresOnlyOnceSelectedAndOnceASession(t *testin
 		t.Fatalf("opening a profile read accounts: %v", meter.URIs())
 	}
 	mustContain(t, screen(m), "3 accounts", "Figures", "select this pane to read them")
-	press(t, m, "3")
+	// While they are read, the pane says so.
+	_, reading := m.Update(keyMsg("3"))
+	mustContain(t, screen(m), "reading the latest accounts…")
+	run(t, m, reading)
 	if h, d := accountsAsked(meter); h != 1 || d != 2 {
 		t.Fatalf("the accounts pane asked %d histories and %d document requests: %v", h, d, meter.URIs())
 	}

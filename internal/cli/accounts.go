@@ -48,7 +48,6 @@ const (
 
 // accountsFlags are the flags of "coview accounts".
 type accountsFlags struct {
-	registry         registryFlags
 	years            int
 	json, plain, csv bool
 }
@@ -73,7 +72,6 @@ func newAccountsCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.plain, "plain", false, "print every amount whole, as filed")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object a year")
 	fs.BoolVar(&f.csv, "csv", false, "print CSV: a header, then a row a year")
-	f.registry.register(fs)
 	return cmd
 }
 
@@ -96,7 +94,7 @@ func runAccounts(ctx context.Context, args []string, f *accountsFlags, env Env) 
 	if err != nil {
 		return err
 	}
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

@@ -201,3 +201,42 @@ func TestNoSubCommandIsNamedWithADigitOrADash(t *testing.T) {
 	}
 	walk(newProgram(Env{}))
 }
+
+// Issue 31, item 42: the registry's flags are every command's, but a
+// command's help offers only those it uses: watch list reads the list of
+// the registry --demo or --base-url names and asks it nothing, so it
+// offers neither --document-url nor --timeout.
+func TestHelpOffersTheRegistryFlagsACommandUses(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line      string
+		offers    []string
+		offersNot []string
+	}{
+		{"watch list --help", []string{"--demo", "--base-url"}, []string{"--document-url", "--timeout"}},
+		{"watch deadlines --help", []string{"--demo", "--base-url"}, []string{"--document-url", "--timeout"}},
+		{"search --help", []string{"--demo", "--base-url", "--timeout"}, []string{"--document-url"}},
+		{"document --help", []string{"--demo", "--base-url", "--timeout", "--document-url"}, nil},
+		{"config show --help", nil, []string{"--demo", "--base-url", "--timeout", "--document-url"}},
+		{"--help", []string{"--demo", "--base-url", "--timeout", "--document-url"}, nil},
+	} {
+		r := run(t, "", nil, strings.Fields(tc.line)...)
+		if r.code != 0 {
+			t.Fatalf("coview %s: exit %d\n%s", tc.line, r.code, r.stderr)
+		}
+		for _, f := range tc.offers {
+			if !strings.Contains(r.stdout, f+" ") {
+				t.Errorf("coview %s does not offer %s:\n%s", tc.line, f, r.stdout)
+			}
+		}
+		for _, f := range tc.offersNot {
+			if strings.Contains(r.stdout, f+" ") {
+				t.Errorf("coview %s offers %s, which it does not use:\n%s", tc.line, f, r.stdout)
+			}
+		}
+	}
+	// The help left them out; the flags are still taken.
+	if r := run(t, "", nil, "watch", "list", "--demo", "--timeout", "5s"); r.code != 0 {
+		t.Errorf("watch list --timeout 5s: exit %d\n%s", r.code, r.stderr)
+	}
+}

@@ -34,6 +34,12 @@ demo registry's key is built in.
   coview auth logout
         remove the stored key for this registry
 
+The streaming API (coview stream) takes a key of its own, which is not the
+REST API key: --stream keeps, or removes, that one instead (COVIEW_STREAM_KEY,
+the keyring, or the file, as for the REST key). auth status shows both, and
+asks the stream (--stream-url, COVIEW_STREAM_URL, the settings' stream_url,
+else https://stream.companieshouse.gov.uk) whether it takes its key.
+
 Exit codes: 0 success (status: a working key was found), 1 failure,
 2 usage error, 3 no key or the key was rejected.`
 
@@ -42,12 +48,12 @@ coview auth login
 pbpaste | coview auth login --insecure-storage
 coview auth status --base-url http://127.0.0.1:8080
 coview auth logout
+coview auth login --stream
 `
 
 // newAuthCommand is "coview auth": login, status and logout.
 func newAuthCommand(env Env) *cobra.Command {
-	var rf registryFlags
-	var insecure, offline bool
+	var insecure, offline, streaming bool
 	cmd := &cobra.Command{
 		Use:     "auth",
 		Short:   "Keep the API key in the OS keyring: login, status, logout",
@@ -64,7 +70,6 @@ func newAuthCommand(env Env) *cobra.Command {
 			return usageError("unknown auth subcommand %q: use login, status or logout", args[0])
 		},
 	}
-	rf.register(cmd.PersistentFlags())
 
 	login := &cobra.Command{
 		Use:   "login",
@@ -77,13 +82,17 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 			if len(args) > 0 {
 				return usageError("auth login does not take the key as an argument (it would stay in your shell history); run it and paste the key at the prompt, or pipe it: ... | coview auth login")
 			}
-			return withRegistry(&rf, env, func(reg *registry) error {
+			return withRegistry(env, func(reg *registry) error {
+				if streaming {
+					return authLoginStream(cmd.Context(), cmd, reg, insecure, offline, env)
+				}
 				return authLogin(cmd.Context(), reg, insecure, offline, env)
 			})
 		},
 	}
 	login.Flags().BoolVar(&insecure, "insecure-storage", false, "keep the key in a plain-text file (mode 0600) instead of the keyring")
 	login.Flags().BoolVar(&offline, "offline", false, "do not ask the registry whether it accepts the key")
+	login.Flags().BoolVar(&streaming, "stream", false, "keep the streaming key (for coview stream), not the REST API key")
 
 	status := &cobra.Command{
 		Use:   "status",
@@ -93,8 +102,9 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 			if len(args) > 0 {
 				return usageError("unexpected argument %q", args[0])
 			}
-			return withRegistry(&rf, env, func(reg *registry) error {
-				return authStatus(cmd.Context(), reg, offline, env)
+			return withRegistry(env, func(reg *registry) error {
+				err := authStatus(cmd.Context(), reg, offline, env)
+				return streamStatus(cmd.Context(), cmd, reg, offline, env, err)
 			})
 		},
 	}
@@ -108,11 +118,15 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 			if len(args) > 0 {
 				return usageError("unexpected argument %q", args[0])
 			}
-			return withRegistry(&rf, env, func(reg *registry) error {
+			return withRegistry(env, func(reg *registry) error {
+				if streaming {
+					return authLogoutStream(cmd, reg, env)
+				}
 				return authLogout(reg, env)
 			})
 		},
 	}
+	logout.Flags().BoolVar(&streaming, "stream", false, "remove the streaming key, not the REST API key")
 	cmd.AddCommand(login, status, logout)
 	return cmd
 }
@@ -120,8 +134,8 @@ stdin not a terminal, the key is read from stdin: ... | coview auth login`,
 // withRegistry opens the registry the flags name for the length of fn.
 // Its waits are said on stderr, as for every one-shot command; a 429 is
 // not waited out: checking a key is not worth a minute.
-func withRegistry(rf *registryFlags, env Env, fn func(*registry) error) error {
-	reg, err := rf.open(env)
+func withRegistry(env Env, fn func(*registry) error) error {
+	reg, err := env.registry.open(env)
 	if err != nil {
 		return err
 	}
@@ -179,8 +193,13 @@ func authLogin(ctx context.Context, reg *registry, insecure, offline bool, env E
 // readSecret reads the key without echoing it in a terminal, or from
 // stdin when that is a pipe; never from the command line.
 func readSecret(ctx context.Context, env Env) (string, error) {
+	return readSecretAs(ctx, env, "Paste your REST API key (it will not be shown): ")
+}
+
+// readSecretAs is readSecret with its own prompt.
+func readSecretAs(ctx context.Context, env Env, prompt string) (string, error) {
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		b, err := readPassword(ctx, f.Fd(), env.Stderr, "Paste your REST API key (it will not be shown): ")
+		b, err := readPassword(ctx, f.Fd(), env.Stderr, prompt)
 		fmt.Fprintln(env.Stderr)
 		if err != nil {
 			return "", fmt.Errorf("reading the key: %w", err)

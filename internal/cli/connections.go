@@ -54,7 +54,6 @@ coview --demo connections 00006401 --budget 50
 
 // connectionsFlags are the flags of "coview connections".
 type connectionsFlags struct {
-	registry         registryFlags
 	depth, budget    int
 	budgetGiven      bool // --budget was on the line: 0 is then a mistake, not the default
 	current          bool
@@ -87,7 +86,6 @@ func newConnectionsCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.plain, "plain", false, "print the rows the browser shows (the default)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON document: companies, people, links, not checked, requests")
 	fs.BoolVar(&f.dot, "dot", false, "print a Graphviz graph of the companies and people")
-	f.registry.register(fs)
 	return cmd
 }
 
@@ -115,7 +113,7 @@ func runConnections(ctx context.Context, args []string, f *connectionsFlags, env
 		return err
 	}
 
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,6 @@ coview search --disqualified --json smith | jq -r '.items[].links.self' |
 
 // disqualifiedFlags are the flags of "coview disqualified".
 type disqualifiedFlags struct {
-	registry    registryFlags
 	json, plain bool
 }
 
@@ -64,7 +63,6 @@ func newDisqualifiedCommand(env Env) *cobra.Command {
 	fs.SortFlags = false
 	fs.BoolVar(&f.json, "json", false, "print the registry's JSON as received")
 	fs.BoolVar(&f.plain, "plain", false, "print the record as text (the default)")
-	f.registry.register(fs)
 	return cmd
 }
 
@@ -82,7 +80,7 @@ func runDisqualified(ctx context.Context, args []string, f *disqualifiedFlags, e
 	if err != nil {
 		return usageError("%q is not a disqualified officer's record: %v", sanitize.Line(args[0]), err)
 	}
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

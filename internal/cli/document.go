@@ -52,10 +52,9 @@ coview document 00006400 OTI1ODMyMTcxNWRtb3JlZ3h6 -o - | pdftotext - -
 
 // documentFlags are the flags of "coview document".
 type documentFlags struct {
-	registry registryFlags
-	output   string
-	format   string
-	dir      string // the settings' download_dir: where it goes without -o
+	output string
+	format string
+	dir    string // the settings' download_dir: where it goes without -o
 }
 
 // newDocumentCommand is "coview document": one filing's document, saved.
@@ -76,7 +75,6 @@ func newDocumentCommand(env Env) *cobra.Command {
 	fs.SortFlags = false
 	fs.StringVarP(&f.output, "output", "o", "", "where to save it: a FILE, a DIR, or - for stdout (default: the settings' download_dir, else the current directory)")
 	fs.StringVar(&f.format, "format", "pdf", "the format: pdf, or xhtml (inline XBRL, for accounts filed electronically)")
-	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"pdf", "xhtml"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -148,7 +146,7 @@ func runDocument(ctx context.Context, args []string, f *documentFlags, env Env) 
 		return err
 	}
 
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

@@ -177,7 +177,7 @@ func runFind(ctx context.Context, args []string, f *searchFlags, ff *findFlags, 
 	case f.csv:
 		out = asCSV
 	}
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

@@ -144,8 +144,8 @@ func (k keys) noKey() error {
 // openWithKey opens the registry for a one-shot command and gives its
 // client the key: the registry and its key as the user set them, waits
 // said on stderr.
-func openWithKey(f *registryFlags, env Env) (*registry, error) {
-	reg, err := f.open(env)
+func openWithKey(env Env) (*registry, error) {
+	reg, err := env.registry.open(env)
 	if err != nil {
 		return nil, err
 	}

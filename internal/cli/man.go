@@ -44,6 +44,10 @@ func manPage(root *cobra.Command) string {
 	for _, c := range visibleCommands(root) {
 		writeManCommand(&b, c)
 	}
+	b.WriteString(".SH ENVIRONMENT\n")
+	b.WriteString(roffText(environmentHelp))
+	b.WriteString(".SH EXIT STATUS\n")
+	b.WriteString(roffText(exitCodesHelp))
 	if ex := strings.TrimSpace(root.Example); ex != "" {
 		b.WriteString(".SH EXAMPLES\n.nf\n")
 		for _, l := range strings.Split(ex, "\n") {

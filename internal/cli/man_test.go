@@ -16,10 +16,12 @@ func TestTheManPageIsParagraphsAndTablesNotALineEach(t *testing.T) {
 		t.Fatalf("exit %d: %.200s\n%s", r.code, r.stdout, r.stderr)
 	}
 	for _, w := range []string{
-		// A paragraph wrapped over nine lines of --help is one line of roff.
-		"in a terminal: paste a company number or type a name, see the company in five panes, follow its links",
-		// A table is kept line for line, unfilled.
-		".nf\nCOVIEW_API_KEY    the API key (overrides the keyring)\nCOVIEW_BASE_URL",
+		// A paragraph wrapped over three lines of --help is one line of roff.
+		"in a terminal: a company by number or name, its officers, filings, owners, charges and the companies around it, a key away",
+		// A table is kept line for line, unfilled; the environment and the
+		// exit codes, help topics of their own, are the page's sections.
+		".SH ENVIRONMENT\n", ".nf\nCOVIEW_API_KEY       the API key (overrides the keyring)\nCOVIEW_BASE_URL",
+		".SH EXIT STATUS\n", "5    coview screen: some rows were not screened",
 		// Every command is there, with its own flags.
 		`.SS "coview connections"`, `\fB\-\-budget\fR \fIint\fR`, `.SS "coview search"`, `.SS "coview man"`,
 	} {

@@ -27,8 +27,22 @@ type Env struct {
 	// none (a pipe, a file); nil asks the system (tableWidth). Tests say.
 	Columns func() int
 
-	cobraOut io.Writer // where cobra and fang write (see Main)
-	settings *settings // the settings file's, read once a run (see Main)
+	cobraOut io.Writer      // where cobra and fang write (see Main)
+	settings *settings      // the settings file's, read once a run (see Main)
+	registry *registryFlags // the root's registry flags, every command's (see ready)
+}
+
+// ready gives a run's Env what its commands share: the settings, read
+// once when first wanted, and the registry flags, declared once as the
+// root's persistent flags and opened by whichever command needs them.
+func (env Env) ready() Env {
+	if env.settings == nil {
+		env.settings = &settings{}
+	}
+	if env.registry == nil {
+		env.registry = &registryFlags{}
+	}
+	return env
 }
 
 // stopsOnSignal marks a command for which a signal is the normal way to
@@ -45,7 +59,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	out := &trimmedLines{w: env.Stdout}
 	defer out.Flush()
 	env.cobraOut = out
-	env.settings = &settings{}
+	env = env.ready()
 	root, whole := newCommands(env, args)
 	var ran *cobra.Command
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
@@ -74,6 +88,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 // add only once it runs (help and version flags, the help and completion
 // commands), so that arrange sees every command and flag.
 func newProgram(env Env) *cobra.Command {
+	env = env.ready()
 	return finish(env, newRoot(env), true)
 }
 
@@ -83,15 +98,18 @@ func newProgram(env Env) *cobra.Command {
 // flags, help and completion) was most of what a one-shot lookup spent
 // before it asked the registry.
 func newCommands(env Env, args []string) (root *cobra.Command, whole bool) {
+	env = env.ready()
 	root = newRoot(env)
 	whole = !lookupLine(root, args)
 	return finish(env, root, whole), whole
 }
 
-// newRoot is the root command with the flags every command has.
+// newRoot is the root command with the flags every command has: the
+// settings file and the registry.
 func newRoot(env Env) *cobra.Command {
 	root := newRootCommand(env)
 	registerConfigFlag(root)
+	env.registry.register(root.PersistentFlags())
 	return root
 }
 
@@ -117,10 +135,11 @@ func grow(env Env, root *cobra.Command) {
 	root.InitDefaultVersionFlag()
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
 		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newAccountsCommand(env), newServeDemoCommand(env),
-		newManCommand(env), newConfigCommand(env))
+		newManCommand(env), newConfigCommand(env), newStreamCommand(env), newIndexCommand(env))
+	root.AddCommand(newHelpTopics()...)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	acceptRegistryFlags(root)
+	offerUsedRegistryFlags(root)
 }
 
 // lookupLine says whether args can name no sub-command: a lookup or the
@@ -205,28 +224,6 @@ func commandsWithFlag(c *cobra.Command, name string) []string {
 		out = append(out, commandsWithFlag(sub, name)...)
 	}
 	return out
-}
-
-// acceptRegistryFlags lets the commands that talk to no registry (help,
-// man, completion) take the registry flags anyway, hidden and unused, so
-// that "coview --demo completion bash" works as flags anywhere on the line
-// promise.
-func acceptRegistryFlags(root *cobra.Command) {
-	var walk func(*cobra.Command)
-	walk = func(c *cobra.Command) {
-		has := c.Flags().Lookup("demo") != nil || c.PersistentFlags().Lookup("demo") != nil || c.InheritedFlags().Lookup("demo") != nil
-		if c != root && !has {
-			var unused registryFlags
-			unused.register(c.Flags())
-			for _, name := range []string{"base-url", "document-url", "demo", "timeout"} {
-				c.Flags().MarkHidden(name)
-			}
-		}
-		for _, sub := range c.Commands() {
-			walk(sub)
-		}
-	}
-	walk(root)
 }
 
 // trimmedLines writes lines without their trailing spaces and tabs: fang

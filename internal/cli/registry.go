@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"slices"
+
 	"fmt"
+	"github.com/spf13/cobra"
 	"io"
 	"log"
 	"strings"
@@ -12,6 +15,8 @@ import (
 	"coview/api"
 	"coview/api/demo"
 	"coview/present/sanitize"
+	"coview/register"
+	"coview/stream"
 )
 
 // registryFlags choose the registry and how patient to be with it; every
@@ -19,13 +24,19 @@ import (
 type registryFlags struct {
 	baseURL     string
 	documentURL string
+	streamURL   string
+	downloadURL string
 	demo        bool
 	timeout     time.Duration
 }
 
+// register declares the registry flags on fs: the root's persistent
+// flags, so that every command has them, wherever they are on the line.
 func (r *registryFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.baseURL, "base-url", "", "the registry's URL (default $COVIEW_BASE_URL, else "+api.DefaultBaseURL+")")
 	fs.StringVar(&r.documentURL, "document-url", "", "the document API's URL, where filings' documents come from (default $COVIEW_DOCUMENT_URL, else "+api.DefaultDocumentURL+")")
+	fs.StringVar(&r.streamURL, "stream-url", "", "the streaming API's URL (default $COVIEW_STREAM_URL, the settings' stream_url, else "+stream.DefaultURL+")")
+	fs.StringVar(&r.downloadURL, "download-url", "", "the download site's page of the monthly file (default $COVIEW_DOWNLOAD_URL, the settings' download_url, else "+register.DefaultDownloadURL+")")
 	fs.BoolVar(&r.demo, "demo", false, "use the built-in demo registry (no key, no network)")
 	fs.DurationVar(&r.timeout, "timeout", api.DefaultTimeout, "give up on a request after this long, and on a download after this long without data")
 }
@@ -42,6 +53,9 @@ type registry struct {
 	// now is the registry's clock: the time, or the demo's as
 	// COVIEW_DEMO_NOW set it.
 	now func() time.Time
+	// streamURL is the demo's streaming API; "" for any other registry,
+	// whose stream streamFlags name.
+	streamURL string
 }
 
 // open starts the demo registry if asked, and builds clients without a
@@ -128,5 +142,64 @@ func startDemo(timeout time.Duration, now func() time.Time) (*registry, error) {
 		s.Close()
 		return nil, err
 	}
-	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now}, nil
+	return &registry{client: c, docs: d, host: "the demo registry", demo: true, close: s.Close, now: now, streamURL: s.StreamURL}, nil
 }
+
+// registryFlagsUsed are the registry flags a command (by its path under
+// the root: "watch list") uses; nil is all of them. Every command has
+// them all, but its help offers only these: watch list reads the list
+// of the registry --demo or --base-url names, and asks it nothing.
+func registryFlagsUsed(path string) []string {
+	switch path {
+	case "watch list", "watch remove", "watch changes", "watch deadlines":
+		return []string{"base-url", "demo"}
+	case "search", "disqualified", "connections", "screen", "watch add", "watch check":
+		return []string{"base-url", "demo", "timeout"}
+	case "auth", "auth login", "auth status", "auth logout":
+		return []string{"base-url", "stream-url", "demo", "timeout"}
+	case "stream":
+		return []string{"stream-url", "demo", "timeout"}
+	case "index", "index update":
+		return []string{"download-url", "demo", "timeout"}
+	case "index status", "index remove":
+		return []string{"demo"}
+	case "document", "accounts":
+		return []string{"base-url", "document-url", "demo", "timeout"}
+	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "environment", "exit-codes", "completion",
+		"completion bash", "completion zsh", "completion fish", "completion powershell":
+		return []string{}
+	}
+	return nil
+}
+
+// offerUsedRegistryFlags makes the help of every command under root
+// leave out the registry flags it does not use (registryFlagsUsed).
+func offerUsedRegistryFlags(root *cobra.Command) {
+	help := func(c *cobra.Command, args []string) {
+		used := registryFlagsUsed(strings.TrimPrefix(c.CommandPath(), root.Name()+" "))
+		var hidden []*pflag.Flag
+		if used != nil {
+			c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+				if slices.Contains(registryFlagNames, f.Name) && !f.Hidden && !slices.Contains(used, f.Name) {
+					f.Hidden = true
+					hidden = append(hidden, f)
+				}
+			})
+		}
+		root.HelpFunc()(c, args)
+		for _, f := range hidden {
+			f.Hidden = false
+		}
+	}
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			sub.SetHelpFunc(help)
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// registryFlagNames are the flags register declares.
+var registryFlagNames = []string{"base-url", "document-url", "stream-url", "download-url", "demo", "timeout"}

@@ -10,72 +10,29 @@ import (
 	"coview/ui"
 )
 
-const rootLong = `Browse the public company registry (the UK's Companies House) in a terminal:
-paste a company number or type a name, see the company in five panes, follow
-its links to officers, filings and their documents, owners, charges and
-insolvency, and on to other companies and people, and go back and forth; a
-company's red flags are under its name, x shows the companies around it, a
-pasted column of numbers or names is screened into one table, ? every key.
-With --json or --plain it answers in one shot instead; plain text is the
-default when stdout is not a terminal and a number is given. coview search
-finds companies, officers and disqualified officers by name, coview
-disqualified prints a disqualified officer's record, coview connections the
-companies around one, coview screen a pasted list of numbers and names, coview
-document saves a filing's document, coview watch keeps a list of companies and
-tells what changed at them, coview config where its settings are.
-
-NUMBER is a company number in any pasted form (sc 123456, 6400, "Company No.
-01234567"); - reads numbers from stdin, one or more per line. Flags may come
-anywhere on the line. LINK is any link name of the profile (officers,
-filing_history, charges, ...) or a short form: psc, filings, statements.
-
-Environment:
-  COVIEW_API_KEY    the API key (overrides the keyring)
-  COVIEW_BASE_URL   the registry (default ` + api.DefaultBaseURL + `)
-  COVIEW_DOCUMENT_URL  its document API, for filings' documents
-                    (default ` + api.DefaultDocumentURL + `)
-  NO_COLOR          no colours in the browser
-  XDG_STATE_HOME    where recent companies are kept (coview/recent)
-  XDG_DATA_HOME     where the watch list is kept (coview/watch.db)
-  XDG_CONFIG_HOME   where the settings are kept (coview/config.yaml), and a
-                    key only after auth login --insecure-storage
-  XDG_DOWNLOAD_DIR  where the browser saves documents (else ~/Downloads, else
-                    the current directory), unless the settings say
-  COVIEW_CONFIG     the settings file (default
-                    $XDG_CONFIG_HOME/coview/config.yaml; see coview config)
-  COVIEW_THEME      auto, light or dark: the browser's colours for the
-                    terminal's background (auto asks the terminal)
-  DISPLAY, WAYLAND_DISPLAY  without one, the browser opens no viewer or web
-                    browser and says where things are instead
-
-Exit codes:
-  0    success
-  1    other failure (network, server, unreadable response)
-  2    usage error or invalid company number
-  3    authentication: no key, or the key was rejected
-  4    company not found, no such link to follow, nothing matches a search,
-       no such filing or document (coview document), or no such record of a
-       disqualified officer (coview disqualified)
-  5    coview screen: some rows were not screened (the budget, the quota or a
-       failure; each says why)
-  129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
+const rootLong = `Browse the UK's company registry (Companies House) in a terminal: a company by number or
+name, its officers, filings, owners, charges and the companies around it, a key away; with
+--json or --plain, one answer for a script. coview help environment, coview help exit-codes.`
 
 const rootExample = `
-# open the browser, or open it on a company
+# open the browser, or open it on a company (a NUMBER in any pasted form: sc 123456,
+# 6400, "Company No. 01234567"); flags may come anywhere on the line
 coview
 coview 00006400
 # print a company's five panes as text, or each profile's JSON as received
 coview --plain 00006400
 coview --json 00006400 SC006405
-# print the rows of one link, or every page of it as JSON Lines
+# print the rows of one LINK of the profile (officers, filing_history, charges... or
+# psc, filings, statements), or every page of it as JSON Lines
 coview --plain --follow officers 00006400
 coview --json --all --follow filings 00006401
 # only the filings in some categories, asked of the registry
 coview --plain --follow filings --category accounts,officers 00006401
-# numbers from stdin, in any pasted form
+# numbers from stdin (-), one or more per line, in any pasted form
 pbpaste | coview --json -
-# find companies and officers by name
+# find companies and officers by name, or companies by what they are
 coview search marzipan mountain
+coview search --status active --sic 62020 --location leeds
 # find disqualified officers, and print one's record
 coview search --disqualified grimthorpe
 coview disqualified natural/GrImThOrPe0x1b0DeAdBeEf42
@@ -85,14 +42,69 @@ coview connections 00006412
 pbpaste | coview screen -
 # save a filing's document (its transaction id is on the filing's page)
 coview document 00006400 OTI1ODMyMTcxNWRtb3JlZ3h6
+# the figures inside a company's last accounts, a column a year
+coview accounts 00006400
 # watch companies, and ask what changed (nothing printed when nothing did)
 coview watch add 00006400 SC006405
 coview watch check
+# the demo registry: no key, no network
+coview --demo 00006400
 `
+
+// environmentHelp is "coview help environment".
+const environmentHelp = `Environment variables coview reads:
+
+  COVIEW_API_KEY       the API key (overrides the keyring)
+  COVIEW_BASE_URL      the registry (default ` + api.DefaultBaseURL + `)
+  COVIEW_DOCUMENT_URL  its document API, for filings' documents
+                       (default ` + api.DefaultDocumentURL + `)
+  COVIEW_STREAM_KEY    the streaming key (overrides the keyring; coview stream)
+  COVIEW_STREAM_URL    the streaming API (default https://stream.companieshouse.gov.uk)
+  COVIEW_CONFIG        the settings file (default $XDG_CONFIG_HOME/coview/config.yaml;
+                       see coview config)
+  COVIEW_THEME         auto, light or dark: the browser's colours for the terminal's
+                       background (auto asks the terminal)
+  COVIEW_DEMO_NOW      the demo registry's time, as RFC 3339 writes it, running on from
+                       there: to step through the watch list's changes
+  NO_COLOR             no colours in the browser
+  XDG_STATE_HOME       where recent companies are kept (coview/recent)
+  XDG_DATA_HOME        where the watch list is kept (coview/watch.db)
+  XDG_CONFIG_HOME      where the settings are kept (coview/config.yaml), and a key only
+                       after auth login --insecure-storage
+  XDG_DOWNLOAD_DIR     where the browser saves documents (else ~/Downloads, else the
+                       current directory), unless the settings say
+  DISPLAY, WAYLAND_DISPLAY  without one, the browser opens no viewer or web browser and
+                       says where things are instead`
+
+// exitCodesHelp is "coview help exit-codes".
+const exitCodesHelp = `Exit codes:
+
+  0    success
+  1    other failure (network, server, unreadable response)
+  2    usage error or invalid company number
+  3    authentication: no key, or the key was rejected
+  4    company not found, no such link to follow, nothing matches a search, no such
+       filing or document (coview document), no such record of a disqualified officer
+       (coview disqualified), a company given to watch changes or watch remove that is
+       not watched, or no accounts filed electronically (coview accounts)
+  5    coview screen: some rows were not screened (the budget, the quota or a
+       failure; each says why)
+  6    coview index update: the file is not the register's, or is damaged (the
+       index in use is unchanged)
+  7    coview index update: another update of the index is running (--wait waits)
+  129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
+
+// newHelpTopics are "coview help environment" and "coview help exit-codes":
+// what the root's help would otherwise open with.
+func newHelpTopics() []*cobra.Command {
+	return []*cobra.Command{
+		{Use: "environment", Short: "The environment variables coview reads", Long: environmentHelp},
+		{Use: "exit-codes", Short: "Exit codes, and what each means", Long: exitCodesHelp},
+	}
+}
 
 // lookupFlags are the root command's own flags.
 type lookupFlags struct {
-	registry    registryFlags
 	json, plain bool
 	follow      string
 	all         bool
@@ -120,7 +132,6 @@ func newRootCommand(env Env) *cobra.Command {
 	fs.StringVar(&f.follow, "follow", "", "print this LINK of the profile instead: its rows, or with --json its JSON")
 	fs.BoolVar(&f.all, "all", false, "with --follow on a list, print every page, not only the first")
 	fs.StringVar(&f.category, "category", "", "with --follow filings, only the filings in these categories, asked of the registry (a comma `LIST`: accounts,officers)")
-	f.registry.register(fs)
 	cmd.RegisterFlagCompletionFunc("follow", completeLinks)
 	cmd.RegisterFlagCompletionFunc("category", completeCategories)
 	return cmd
@@ -182,7 +193,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		}
 	}
 
-	reg, err := f.registry.open(env)
+	reg, err := env.registry.open(env)
 	if err != nil {
 		return err
 	}
@@ -198,7 +209,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		st := env.settingsFor(cmd)
 		set := st.s
 		openFile, openURL := openers(env.Getenv)
-		openWatch, closeWatch := browserWatch(env, &f.registry, reg)
+		openWatch, closeWatch := browserWatch(env, reg)
 		defer closeWatch()
 		limitBrowserMemory(env.Getenv)
 		return ui.Run(ctx, ui.Options{

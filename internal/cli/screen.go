@@ -79,7 +79,6 @@ coview --demo screen 6400 6402 6403 SC006405 6407 99999999 "Gooseberry Fool"
 
 // screenFlags are the flags of "coview screen".
 type screenFlags struct {
-	registry         registryFlags
 	column, budget   int
 	columnGiven      bool // --column 0 is a mistake, not whole lines
 	deep             bool
@@ -108,7 +107,6 @@ func newScreenCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.plain, "plain", false, "print an aligned table without colour (the default when piped)")
 	fs.BoolVar(&f.csv, "csv", false, "print CSV: a header, then one record a row")
 	fs.BoolVar(&f.json, "json", false, "print one JSON object a row, with the CSV's fields")
-	f.registry.register(fs)
 	return cmd
 }
 
@@ -162,7 +160,7 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 		out = screenJSON
 	}
 
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

@@ -255,9 +255,9 @@ func TestScreenHelpHasExamplesAndExitCodes(t *testing.T) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
-	r = run(t, "", nil, "--help")
+	r = run(t, "", nil, "help", "exit-codes")
 	if !strings.Contains(r.stdout, "5    coview screen: some rows were not screened") {
-		t.Errorf("the root's help does not list exit code 5:\n%s", r.stdout)
+		t.Errorf("coview help exit-codes does not list exit code 5:\n%s", r.stdout)
 	}
 }
 

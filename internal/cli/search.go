@@ -44,7 +44,6 @@ coview --demo search hargreave
 
 // searchFlags are the flags of "coview search".
 type searchFlags struct {
-	registry                          registryFlags
 	json, plain, csv, all             bool
 	companies, officers, disqualified bool
 }
@@ -71,7 +70,6 @@ func newSearchCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.json, "json", false, "print each page of the registry's JSON as received")
 	fs.BoolVar(&f.plain, "plain", false, "print one match per line (the default)")
 	fs.BoolVar(&f.csv, "csv", false, "print the matches as CSV, one row each, with a header")
-	f.registry.register(fs)
 	addFindFlags(cmd, &f, env)
 	return cmd
 }
@@ -112,7 +110,7 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 		out = asCSV
 	}
 
-	reg, err := openWithKey(&f.registry, env)
+	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,8 @@ coview with --base-url and --document-url). It answers like the live registry
 (Basic auth with the demo key, 401s, 404s, paging, rate-limit headers), and
 beside it, each on a port of its own as live, serves a document API for the
 filings' documents (the filings link to it) and the storage it redirects to,
-which refuses any request that carries a key. It prints all three addresses.
+which refuses any request that carries a key, and the streaming API, with a
+key of its own (coview stream). It prints all four addresses.
 The fictional companies:
 `
 
@@ -49,6 +50,7 @@ func newServeDemoCommand(env Env) *cobra.Command {
 	fs.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
 	fs.StringVar(&opts.DocumentAddr, "document-addr", "", "address of the document API (default: --addr's host, a free port)")
 	fs.StringVar(&opts.StorageAddr, "storage-addr", "", "address of the document storage (default: --addr's host, a free port)")
+	fs.StringVar(&opts.StreamAddr, "stream-addr", "", "address of the streaming API (default: --addr's host, a free port)")
 	fs.IntVar(&opts.Limit, "limit", 600, "requests allowed per window, per key")
 	fs.DurationVar(&opts.Window, "window", 5*time.Minute, "the rate-limit window")
 	fs.DurationVar(&opts.Latency, "latency", 0, "delay added to every answer, to imitate a distant registry")
@@ -59,7 +61,7 @@ func serveDemo(ctx context.Context, opts demo.ServeOptions, env Env) error {
 	if opts.Limit <= 0 || opts.Window <= 0 || opts.Latency < 0 {
 		return usageError("--limit and --window must be positive and --latency not negative")
 	}
-	for flag, addr := range map[string]string{"--addr": opts.Addr, "--document-addr": opts.DocumentAddr, "--storage-addr": opts.StorageAddr} {
+	for flag, addr := range map[string]string{"--addr": opts.Addr, "--document-addr": opts.DocumentAddr, "--storage-addr": opts.StorageAddr, "--stream-addr": opts.StreamAddr} {
 		if err := checkAddr(addr); addr != "" && err != nil {
 			return usageError("%s %q: %v; give a host and a port, such as 127.0.0.1:8080 (port 0 picks a free one)", flag, sanitize.Line(addr), err)
 		}
@@ -86,6 +88,8 @@ func serveDemo(ctx context.Context, opts demo.ServeOptions, env Env) error {
 	fmt.Fprintf(env.Stderr, "coview: its key is the public demo key %s; try:\n  curl -u %s: %s/company/00006400\n", demo.Key, demo.Key, s.RegistryURL)
 	fmt.Fprintf(env.Stderr, "  %s=%s coview --base-url %s --document-url %s document 00006400 %s\n",
 		keystore.EnvVar, demo.Key, s.RegistryURL, s.DocumentURL, demo.FilingWithXHTML)
+	fmt.Fprintf(env.Stderr, "coview: its streaming API on %s, whose key is the demo streaming key %s (not the REST key); try:\n  %s=%s coview stream filings --stream-url %s\n",
+		s.StreamURL, demo.StreamKey, keystore.StreamEnvVar, demo.StreamKey, s.StreamURL)
 	select {
 	case err := <-s.Failed():
 		s.Close()

@@ -49,11 +49,6 @@ coview watch deadlines --within 30d`,
 	return cmd
 }
 
-// watchFlags choose the registry whose list it is, like every command's.
-type watchFlags struct {
-	registry registryFlags
-}
-
 // registryName is the name a registry's list is kept under, without
 // starting or asking anything: "demo" for the built-in demo, else the
 // registry's host.
@@ -73,8 +68,8 @@ func (r *registryFlags) registryName(env Env) (string, error) {
 }
 
 // openStore opens the watch list of the registry the flags choose.
-func openStore(env Env, r *registryFlags) (*watch.Store, error) {
-	name, err := r.registryName(env)
+func openStore(env Env) (*watch.Store, error) {
+	name, err := env.registry.registryName(env)
 	if err != nil {
 		return nil, err
 	}
@@ -92,8 +87,8 @@ func openStore(env Env, r *registryFlags) (*watch.Store, error) {
 // openWatcher opens the registry, finds its key, and opens its list.
 // quiet finds the key without saying what only a person at a terminal
 // needs to hear.
-func openWatcher(env Env, r *registryFlags, quiet bool) (*registry, *watch.Store, error) {
-	reg, err := r.open(env)
+func openWatcher(env Env, quiet bool) (*registry, *watch.Store, error) {
+	reg, err := env.registry.open(env)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -107,7 +102,7 @@ func openWatcher(env Env, r *registryFlags, quiet bool) (*registry, *watch.Store
 		return nil, nil, &exitError{code: exitAuth, msg: err.Error()}
 	}
 	reg.client.SetKey(key.Value)
-	store, err := openStore(env, r)
+	store, err := openStore(env)
 	if err != nil {
 		reg.close()
 		return nil, nil, err

@@ -15,7 +15,6 @@ import (
 )
 
 func newWatchAddCommand(env Env) *cobra.Command {
-	var f watchFlags
 	cmd := &cobra.Command{
 		Use:   "add NUMBER...",
 		Short: "Watch companies",
@@ -39,14 +38,13 @@ coview screen --csv - < suppliers.txt | coview watch add -
 coview --demo watch add 00006420 00006421 00006422 00006423 00006424`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runWatchAdd(cmd.Context(), args, &f, env)
+			return runWatchAdd(cmd.Context(), args, env)
 		},
 	}
-	f.registry.register(cmd.Flags())
 	return cmd
 }
 
-func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) error {
+func runWatchAdd(ctx context.Context, args []string, env Env) error {
 	if len(args) == 0 {
 		return usageError("watch add needs company numbers: coview watch add 00006400 (or - to read them from stdin)")
 	}
@@ -57,7 +55,7 @@ func runWatchAdd(ctx context.Context, args []string, f *watchFlags, env Env) err
 	if name == "" && len(numbers) == 0 {
 		return noNumberError("watch add", true)
 	}
-	reg, store, err := openWatcher(env, &f.registry, false)
+	reg, store, err := openWatcher(env, false)
 	if err != nil {
 		return err
 	}
@@ -142,7 +140,6 @@ func refuseName(ctx context.Context, c *api.Client, name string, env Env) error 
 }
 
 func newWatchRemoveCommand(env Env) *cobra.Command {
-	var f watchFlags
 	cmd := &cobra.Command{
 		Use:   "remove NUMBER...",
 		Short: "Stop watching companies",
@@ -156,14 +153,13 @@ coview watch remove 00006400
 coview watch list --json | jq -r 'select(.status == "dissolved") | .company_number' | coview watch remove -`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runWatchRemove(cmd.Context(), args, &f, env)
+			return runWatchRemove(cmd.Context(), args, env)
 		},
 	}
-	f.registry.register(cmd.Flags())
 	return cmd
 }
 
-func runWatchRemove(ctx context.Context, args []string, f *watchFlags, env Env) error {
+func runWatchRemove(ctx context.Context, args []string, env Env) error {
 	if len(args) == 0 {
 		return usageError("watch remove needs company numbers: coview watch remove 00006400")
 	}
@@ -174,7 +170,7 @@ func runWatchRemove(ctx context.Context, args []string, f *watchFlags, env Env) 
 	if name != "" {
 		return usageError("%q is not a company number: watch remove takes the numbers coview watch list shows", sanitize.Line(shortArg(name)))
 	}
-	store, err := openStore(env, &f.registry)
+	store, err := openStore(env)
 	if err != nil {
 		return err
 	}

@@ -16,11 +16,11 @@ import (
 // no list). Checks use the browser's client, which does not wait out a
 // 429: a check then stops, saying so. close closes what was opened,
 // once the browser has returned.
-func browserWatch(env Env, r *registryFlags, reg *registry) (open func(create bool) (*watch.Watcher, error), close func()) {
+func browserWatch(env Env, reg *registry) (open func(create bool) (*watch.Watcher, error), close func()) {
 	var mu sync.Mutex
 	var store *watch.Store
 	open = func(create bool) (*watch.Watcher, error) {
-		name, err := r.registryName(env)
+		name, err := env.registry.registryName(env)
 		if err != nil {
 			return nil, err
 		}

@@ -16,7 +16,6 @@ import (
 )
 
 func newWatchChangesCommand(env Env) *cobra.Command {
-	var f watchFlags
 	var asJSON, unseen, markSeen bool
 	var since string
 	cmd := &cobra.Command{
@@ -60,7 +59,7 @@ coview watch changes --json 00006400 | jq -r .words`,
 				}
 				filter.Numbers = numbers
 			}
-			store, err := openStore(env, &f.registry)
+			store, err := openStore(env)
 			if err != nil {
 				return err
 			}
@@ -113,7 +112,6 @@ coview watch changes --json 00006400 | jq -r .words`,
 	fs.BoolVar(&unseen, "unseen", false, "only changes not marked seen")
 	fs.BoolVar(&markSeen, "mark-seen", false, "mark the changes printed seen")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per change")
-	f.registry.register(fs)
 	return cmd
 }
 

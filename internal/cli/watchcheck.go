@@ -24,7 +24,6 @@ type changeJSON struct {
 }
 
 func newWatchCheckCommand(env Env) *cobra.Command {
-	var f watchFlags
 	var asJSON bool
 	var budget int
 	var quota string
@@ -78,7 +77,7 @@ coview watch check --json | jq -r 'select(.kind | startswith("status/")) | .word
 			if b := settingsOf(cmd, env).Budgets.WatchCheck; !cmd.Flags().Changed("budget") && b > 0 {
 				budget = b
 			}
-			return runWatchCheck(cmd.Context(), &f, asJSON, budget, quota, env)
+			return runWatchCheck(cmd.Context(), asJSON, budget, quota, env)
 		},
 	}
 	fs := cmd.Flags()
@@ -86,11 +85,10 @@ coview watch check --json | jq -r 'select(.kind | startswith("status/")) | .word
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per change")
 	fs.IntVar(&budget, "budget", 0, "the most requests to send (default: the settings' budgets.watch_check, else as many as the quota allows)")
 	fs.StringVar(&quota, "quota", "", "the registry's quota, requests per window (default "+strconv.Itoa(watch.LiveQuota.Limit)+"/5m, the live registry's)")
-	f.registry.register(fs)
 	return cmd
 }
 
-func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, quotaFlag string, env Env) error {
+func runWatchCheck(ctx context.Context, asJSON bool, budget int, quotaFlag string, env Env) error {
 	q := watch.LiveQuota
 	if quotaFlag != "" {
 		var err error
@@ -101,7 +99,7 @@ func runWatchCheck(ctx context.Context, f *watchFlags, asJSON bool, budget int, 
 	// A check from cron (stderr no terminal) says nothing unless there is
 	// news or something went wrong: not that the key came from the file
 	// the user chose to keep it in.
-	reg, store, err := openWatcher(env, &f.registry, !isTerminal(env.Stderr))
+	reg, store, err := openWatcher(env, !isTerminal(env.Stderr))
 	if err != nil {
 		return err
 	}

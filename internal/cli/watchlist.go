@@ -29,7 +29,6 @@ type watchedJSON struct {
 }
 
 func newWatchListCommand(env Env) *cobra.Command {
-	var f watchFlags
 	var asJSON, plain bool
 	cmd := &cobra.Command{
 		Use:   "list [--plain|--json]",
@@ -47,7 +46,7 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 			if asJSON && plain {
 				return usageError("--json and --plain cannot be used together")
 			}
-			store, err := openStore(env, &f.registry)
+			store, err := openStore(env)
 			if err != nil {
 				return err
 			}
@@ -70,7 +69,7 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 				}
 				return nil
 			}
-			now, err := f.registry.clock(env)
+			now, err := env.registry.clock(env)
 			if err != nil {
 				return err
 			}
@@ -81,7 +80,6 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 	fs := cmd.Flags()
 	fs.BoolVar(&plain, "plain", false, "print one company per line (the default)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per company")
-	f.registry.register(fs)
 	return cmd
 }
 
@@ -103,7 +101,6 @@ type deadlineJSON struct {
 }
 
 func newWatchDeadlinesCommand(env Env) *cobra.Command {
-	var f watchFlags
 	var asJSON, plain bool
 	var within string
 	cmd := &cobra.Command{
@@ -131,7 +128,7 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 					return err
 				}
 			}
-			store, err := openStore(env, &f.registry)
+			store, err := openStore(env)
 			if err != nil {
 				return err
 			}
@@ -140,7 +137,7 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 			if err != nil {
 				return err
 			}
-			clock, err := f.registry.clock(env)
+			clock, err := env.registry.clock(env)
 			if err != nil {
 				return err
 			}
@@ -171,7 +168,6 @@ coview watch deadlines --json | jq -r 'select(.overdue) | .company_number'`,
 	fs.StringVar(&within, "within", "", "only deadlines due within this many days, weeks, months or years (30d, 2w, 3mo, 1y), and those overdue")
 	fs.BoolVar(&plain, "plain", false, "print one deadline per line (the default)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per deadline")
-	f.registry.register(fs)
 	return cmd
 }
 
