@@ -105,7 +105,7 @@ func accountsTable(title string, cols []accounts.Column) AccountsTable {
 						cell.Change = Change(f.Value, older.Value)
 					}
 				}
-			} else if col.Year.Trouble[n] != nil {
+			} else if col.Year.Problem[n] != nil {
 				cell.Unread = true
 			}
 			any = any || cell.Figure != nil || cell.Unread

@@ -197,7 +197,7 @@ func (p *Part) Pointed() common.Pointed {
 }
 
 // CopyText is the selected link's full URL, on the links pane.
-func (p *Part) CopyText() (string, *common.Trouble) {
+func (p *Part) CopyText() (string, *common.Problem) {
 	l, ok := p.selectedLink()
 	if !ok {
 		return p.At.Company.String(), nil
@@ -286,7 +286,7 @@ func (p *Part) open() tea.Cmd {
 	case !ok:
 		return p.C.Flash("Nothing opens from this pane: its links are on pane 5.", false)
 	case l.Refused != nil:
-		return p.C.Post(common.ProblemMsg{Trouble: common.Refused(l.Name, l.Refused)})
+		return p.C.Post(common.ProblemMsg{Problem: common.Refused(l.Name, l.Refused)})
 	case l.Rel == api.LinkSelf:
 		return p.C.Flash("This is the profile on screen.", false)
 	}
