@@ -284,7 +284,7 @@ func notJSONReason(resp *http.Response, body []byte) string {
 // statusError turns a non-200 answer into a typed error, reading the
 // registry's error body in any of the shapes it is known to use.
 func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, body []byte, key string) error {
-	msg := redact(errorText(body), key)
+	msg := redact(ErrorText(body), key)
 	if msg == "" {
 		// The search services say what they refused in a sentence of
 		// plain text, not JSON.
@@ -323,9 +323,10 @@ func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, 
 	return e
 }
 
-// errorText reads {"error": ...}, {"errors": [{"error": ...}]} or
-// {"message": ...}; anything else gives "".
-func errorText(body []byte) string {
+// ErrorText is what an error body of the registry's services says: its
+// {"error": ...}, {"errors": [{"error": ...}]} or {"message": ...}, cut to
+// a sentence's length; anything else (an HTML page) gives "".
+func ErrorText(body []byte) string {
 	var flat struct {
 		Error   any `json:"error"`
 		Message any `json:"message"`
