@@ -30,8 +30,8 @@ type LacksError struct {
 
 func (e *LacksError) Error() string { return e.What }
 
-// ErrDissolved is the index asked for dissolved companies.
-var errDissolved = &LacksError{What: "dissolved companies are not in the register's file, which holds only the companies on the register: the registry's own search finds them (--live)"}
+// errDissolved is the index asked for dissolved companies.
+var errDissolved = &LacksError{What: "dissolved companies are not in the register's file, which holds only the companies on the register: the registry's own search finds them (without --offline)"}
 
 // ceasedStatuses are the statuses of companies that have left the
 // register, which its file does not hold.
@@ -88,7 +88,7 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 	if err := q.Check(); err != nil {
 		return nil, err
 	}
-	if q.DissolvedFrom != "" || q.DissolvedTo != "" || slices.ContainsFunc(q.Statuses, func(s string) bool { return slices.Contains(ceasedStatuses, s) }) {
+	if asksDissolved(q.CompanyQuery) {
 		return nil, errDissolved
 	}
 	p := &plan{}
@@ -411,6 +411,12 @@ func (ix *Index) Count(ctx context.Context, q Query) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return ix.count(ctx, p)
+}
+
+// count is how many companies a plan finds.
+func (ix *Index) count(ctx context.Context, p *plan) (int, error) {
+	var err error
 	n := 0
 	switch {
 	case p.needRow:
@@ -433,8 +439,7 @@ func (ix *Index) Search(ctx context.Context, q Query, page api.Page) (*api.Found
 	if err != nil {
 		return nil, err
 	}
-	out := &api.FoundCompanies{Asked: page}
-	out.Kind, out.StartIndex, out.ItemsPerPage = "search#advanced-search", page.StartIndex, page.ItemsPerPage
+	out := newFound(page)
 	hits := 0
 	in := func(i int) bool { return i >= page.StartIndex && i < page.StartIndex+page.ItemsPerPage }
 	found := func(s *scanned) bool {
@@ -476,15 +481,30 @@ func (ix *Index) Search(ctx context.Context, q Query, page api.Page) (*api.Found
 	if err != nil {
 		return nil, err
 	}
-	out.Hits = &hits
-	if len(out.Items) > 0 {
-		top := out.Items[0]
-		out.TopHit = &top
-	} else if page.StartIndex == 0 {
-		out.Empty = "No companies match."
+	out.finish(hits)
+	return out.FoundCompanies, nil
+}
+
+// found is a page of the advanced search being made.
+type found struct{ *api.FoundCompanies }
+
+func newFound(page api.Page) found {
+	out := &api.FoundCompanies{Asked: page}
+	out.Kind, out.StartIndex, out.ItemsPerPage = "search#advanced-search", page.StartIndex, page.ItemsPerPage
+	return found{out}
+}
+
+// finish gives the page its count, its top hit, its word for nothing
+// found and its JSON.
+func (f found) finish(hits int) {
+	f.Hits = &hits
+	if len(f.Items) > 0 {
+		top := f.Items[0]
+		f.TopHit = &top
+	} else if f.Asked.StartIndex == 0 {
+		f.Empty = "No companies match."
 	}
-	out.Raw = rawFound(out)
-	return out, nil
+	f.Raw = rawFound(f.FoundCompanies)
 }
 
 // Each calls fn with every company the query finds, in order, until fn
