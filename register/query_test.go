@@ -152,10 +152,13 @@ func TestPagesGoAsDeepAsTheMatchesWithTheRegistrysShape(t *testing.T) {
 	if err := json.Unmarshal(p.Raw, &raw); err != nil {
 		t.Fatal(err)
 	}
-	if raw["kind"] != "search#advanced-search" || raw["hits"] != 5.0 {
+	if raw["kind"] != "search#advanced-search" || raw["hits"] != 5.0 || raw["etag"] == "" || raw["etag"] == nil {
 		t.Errorf("raw page %s", p.Raw)
 	}
 	item := raw["items"].([]any)[0].(map[string]any)
+	if item["kind"] != "searchresults#company" {
+		t.Errorf("an item's kind %v", item["kind"])
+	}
 	var keys []string
 	for k := range item {
 		keys = append(keys, k)
