@@ -169,7 +169,7 @@ func runIndexUpdate(ctx context.Context, u indexUpdate, env Env) error {
 	if len(files) == 0 {
 		page := u.page
 		if u.demo {
-			s, err := demo.Start(demo.ServeOptions{ErrorLog: log.New(io.Discard, "", 0)})
+			s, err := demo.Start(demo.ServeOptions{ErrorLog: log.New(io.Discard, "", 0), Wrap: env.registry.demoWrap})
 			if err != nil {
 				return fmt.Errorf("cannot start the demo's download site: %w", err)
 			}
