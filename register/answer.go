@@ -99,9 +99,11 @@ func asksDissolved(q api.CompanyQuery) bool {
 // Lacks is the error for a kind of resource the register's file does not
 // hold.
 func Lacks(kind api.ResourceKind) *LacksError {
-	what := "this"
+	what := ""
 	switch kind {
-	case api.ResOfficers, api.ResOfficer, api.ResAppointments, api.ResSearchOfficers, api.ResSearch:
+	case api.ResSearch, api.ResSearchCompanies:
+		return &LacksError{What: "the registry's name search is not answered from the register's file, which finds companies by every word of their names instead (coview search WORDS; ctrl+f in the browser): without --offline, the registry is asked"}
+	case api.ResOfficers, api.ResOfficer, api.ResAppointments, api.ResSearchOfficers:
 		what = "officers"
 	case api.ResFilings, api.ResFiling:
 		what = "filings"
@@ -115,6 +117,8 @@ func Lacks(kind api.ResourceKind) *LacksError {
 		what = "disqualified officers"
 	case api.ResDissolvedSearch:
 		return errDissolved
+	default:
+		return &LacksError{What: "the register's file cannot answer this: it holds only what the register says of each company on it; without --offline, the registry is asked"}
 	}
 	return &LacksError{What: fmt.Sprintf("the register's file holds no %s, only what the register says of each company on it: without --offline, the registry is asked", what)}
 }

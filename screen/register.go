@@ -8,7 +8,7 @@ import (
 )
 
 // Register is the register's monthly file on this machine, as an index
-// (register.Index, through internal/cli). A screening with one reads
+// (FromIndex; tests have their own). A screening with one reads
 // each company from it, and matches names against it, with no request
 // and at no cost to its budget; what the file does not hold (a company
 // dissolved, or incorporated since) is asked of the registry, unless the

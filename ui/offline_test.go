@@ -162,3 +162,17 @@ func TestGoldenOffline(t *testing.T) {
 		}
 	}
 }
+
+func TestOfflineAPastedListIsScreenedFromTheFile(t *testing.T) {
+	t.Parallel()
+	m, reg := indexedModel(t, true)
+	send(t, m, tea.WindowSizeMsg{Width: 170, Height: 40})
+	send(t, m, tea.PasteMsg{Content: screeningPaste})
+	// 00006402 is dissolved, and so not in the file; the name is matched
+	// against the file; the row under the cursor is previewed from it.
+	mustContain(t, screen(m), "Screening of 12 entries", "12 rows: 10 ok, 2 not found", "WONKY WHEELBARROW WORKS",
+		"Grumble & Sons Pl…  GRUMBLE & SONS PLUMBING LTD", "! the register of 1 Nov 2026, on this machine")
+	if n := reg.n.Load(); n != 0 {
+		t.Errorf("%d requests", n)
+	}
+}

@@ -203,7 +203,7 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 	rows := newRowPrinter(w, out, f.deep, today, len(inputs))
 	opts := screen.Options{Deep: f.deep, Budget: budget, Today: today, OnRow: rows.add, Offline: env.registry.offline}
 	if ix != nil {
-		opts.Register = newScreenRegister(ix)
+		opts.Register = screen.FromIndex(ix, "the register of "+registerDate(ix.Meta().FileDate))
 	}
 	if line != nil {
 		opts.OnProgress = func(p screen.Progress) { line.Set("coview: " + present.ScreenProgress(p)) }

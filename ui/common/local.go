@@ -6,6 +6,7 @@ import (
 	"coview/api"
 	"coview/present/labels"
 	"coview/register"
+	"coview/screen"
 )
 
 // Local is the register's index on this machine, when the browser has
@@ -39,12 +40,14 @@ func (l *Local) Offline() bool { return l != nil && l.src.Offline() }
 
 // Where is where the index's answers come from, in words: "the register
 // of 1 Nov 2026, on this machine".
-func (l *Local) Where() string {
-	date := "an unknown date"
-	if l.date != "" {
-		date = labels.Date(l.date)
+func (l *Local) Where() string { return l.register() + ", on this machine" }
+
+// register is the register in words: "the register of 1 Nov 2026".
+func (l *Local) register() string {
+	if l.date == "" {
+		return "the register of an unknown date"
 	}
-	return "the register of " + date + ", on this machine"
+	return "the register of " + labels.Date(l.date)
 }
 
 // Typed is what a name being typed may be: at most n companies, those
@@ -58,6 +61,12 @@ func (l *Local) Typed(ctx context.Context, text string, n int) (*api.Answer, err
 	f := &api.FoundCompanies{Items: items}
 	f.Kind = "search#alphabetical-search"
 	return api.NewAnswer(api.AlphabeticalResource(text, "", ""), nil, f), nil
+}
+
+// Screening is the index as a screening reads it: each company from the
+// file, each name matched against it.
+func (l *Local) Screening() screen.Register {
+	return screen.FromIndex(l.src.Index, l.register())
 }
 
 // localRegistry is a registry whose requests the index answers where it

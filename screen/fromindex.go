@@ -1,4 +1,4 @@
-package cli
+package screen
 
 import (
 	"context"
@@ -7,45 +7,45 @@ import (
 
 	"coview/api"
 	"coview/register"
-	"coview/screen"
 )
 
-// screenRegister is the register's index on this machine as a screening
-// reads it.
-type screenRegister struct {
+// FromIndex is the register's index on this machine as a screening reads
+// it; where names it for a row's why ("the register of 1 Nov 2026").
+func FromIndex(ix *register.Index, where string) Register {
+	return indexRegister{ix: ix, where: where}
+}
+
+// indexRegister is FromIndex's.
+type indexRegister struct {
 	ix    *register.Index
 	where string
 }
 
-func newScreenRegister(ix *register.Index) screenRegister {
-	return screenRegister{ix: ix, where: "the register of " + registerDate(ix.Meta().FileDate)}
-}
-
 // Company is the company as the file holds it, with the counts of its
 // charges.
-func (s screenRegister) Company(ctx context.Context, n api.Number) (*api.Profile, *screen.ChargeFacts, error) {
+func (s indexRegister) Company(ctx context.Context, n api.Number) (*api.Profile, *ChargeFacts, error) {
 	c, err := s.ix.Company(ctx, n)
 	if errors.Is(err, register.ErrNotInFile) {
-		return nil, nil, screen.ErrNotInRegister
+		return nil, nil, ErrNotInRegister
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	p := s.ix.ProfileOf(c)
 	p.Requested = n
-	return p, &screen.ChargeFacts{Outstanding: c.Charges.Outstanding, PartSatisfied: c.Charges.PartSatisfied, Known: true}, nil
+	return p, &ChargeFacts{Outstanding: c.Charges.Outstanding, PartSatisfied: c.Charges.PartSatisfied, Known: true}, nil
 }
 
 // Named are the companies filed under the name in the alphabetical index
 // and some with its words (register.Index.Typed), and, for a name that
 // begins with THE, those filed under the rest of it, as screen's
 // matching sets a leading THE aside.
-func (s screenRegister) Named(ctx context.Context, name string, n int) ([]screen.Candidate, error) {
+func (s indexRegister) Named(ctx context.Context, name string, n int) ([]Candidate, error) {
 	names := []string{name}
 	if rest, ok := cutPrefixFold(strings.TrimSpace(name), "the "); ok && strings.TrimSpace(rest) != "" {
 		names = append(names, rest)
 	}
-	var out []screen.Candidate
+	var out []Candidate
 	for _, nm := range names {
 		found, err := s.ix.Typed(ctx, nm, n)
 		if err != nil {
@@ -53,7 +53,7 @@ func (s screenRegister) Named(ctx context.Context, name string, n int) ([]screen
 		}
 		for _, f := range found {
 			if num, err := api.ParseNumber(f.CompanyNumber); err == nil {
-				out = append(out, screen.Candidate{Number: num, Name: f.CompanyName, Status: f.CompanyStatus})
+				out = append(out, Candidate{Number: num, Name: f.CompanyName, Status: f.CompanyStatus})
 			}
 		}
 	}
@@ -61,7 +61,7 @@ func (s screenRegister) Named(ctx context.Context, name string, n int) ([]screen
 }
 
 // Where is the register's name in words.
-func (s screenRegister) Where() string { return s.where }
+func (s indexRegister) Where() string { return s.where }
 
 // cutPrefixFold is strings.CutPrefix, ignoring case.
 func cutPrefixFold(s, prefix string) (string, bool) {
