@@ -46,9 +46,15 @@ subtype, incorporated, dissolved, SIC codes, address), quoted properly.
 --alphabetical prints the companies filed either side of a name in the
 registry's index. --dissolved finds dissolved companies by name, and with
 --previous-names by a name they once had (the registry says this index may
-hold only companies dissolved before 2009).`
+hold only companies dissolved before 2009).
+
+The register's index on this machine answers every filter but the dissolved
+ones, and --alphabetical, with no request and no 10,000 cap; it also takes
+--postcode: a postcode (LS1 4AB), a sector (LS1 4), a district (LS1, which
+is not LS10) or an area (LS: letters only, so M is not ME).`
 
 const findExample = `coview search --sic 62020 --location leeds --incorporated-from 2024 --status active
+coview search --all --csv --status active --postcode LS > leeds.csv
 coview search --type plc --dissolved-from 2001 --dissolved-to 2008 --csv > plcs.csv
 coview search --alphabetical gooseberry fool
 coview search --dissolved --previous-names dynamo amber trading

@@ -49,6 +49,9 @@ coview accounts 00006400
 # watch companies, and ask what changed (nothing printed when nothing did)
 coview watch add 00006400 SC006405
 coview watch check
+# answer from the register's index on this machine (coview index update): no request
+coview --offline search --sic 62020 --status active --postcode LS
+coview --offline 00006400
 # the demo registry: no key, no network
 coview --demo 00006400
 `
@@ -94,6 +97,9 @@ const exitCodesHelp = `Exit codes:
   6    coview index update: the file is not the register's, or is damaged (the
        index in use is unchanged)
   7    coview index update: another update of the index is running (--wait waits)
+  8    --offline or --postcode with no index of the register on this machine, or
+       --offline asked what the register's file does not hold (dissolved
+       companies, officers, filings, links to follow)
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 // newHelpTopics are "coview help environment" and "coview help exit-codes":

@@ -63,9 +63,19 @@ object a row with the same fields as the CSV: the counts (charges,
 directors) as numbers, null where a row has none, every other value a
 string.
 
+With the register's index on this machine (coview index update), each
+company is read from it and each name matched against it, with no request
+however long the list: status, the accounts and the confirmation statement
+due and overdue, outstanding charges and the flags the register's file
+carries. A number it does not hold (a company dissolved, or incorporated
+since) is asked of the registry; --deep and --live ask the registry for
+everything. --offline asks it nothing, needs no key, and such a number is
+not_found.
+
 Exit codes: 0 every entry got its row, whatever its result; 5 some rows
 were not screened (the budget, the quota or a failure; each says why); 2
-usage error; 3 no key, or the key was rejected.`
+usage error; 3 no key, or the key was rejected; 8 --offline with no index,
+or with --deep.`
 
 const screenExample = `
 coview screen 6400 sc6405 "Grumble & Sons Plumbing Ltd"

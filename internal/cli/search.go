@@ -31,8 +31,17 @@ deep as the registry's search goes (stderr then says so).
 ends with the record (natural/ID or corporate/ID) that coview disqualified
 prints in full.
 
+With the register's index on this machine (coview index update), companies
+are found in it with no request, and stderr says so: a name search finds the
+companies with every word in their names (officers are not in the register's
+file: --officers asks the registry), in the advanced search's columns and
+JSON, --all prints every match with no cap, and --count prints the number
+alone. --live asks the registry instead; --offline never does and needs no
+key.
+
 Exit codes: 0 matches were found, 1 failure, 2 usage error, 3 no key or the
-key was rejected, 4 nothing matches.`
+key was rejected, 4 nothing matches, 8 --offline with no index, or asked what
+the register's file does not hold.`
 
 const searchExample = `
 coview search marzipan mountain
@@ -41,6 +50,7 @@ coview search --officers --all --csv abernathy > officers.csv
 coview search --companies --all --json ltd > companies.jsonl
 coview search --disqualified grimthorpe
 coview --demo search hargreave
+coview --offline search --count marzipan
 `
 
 // searchFlags are the flags of "coview search".
