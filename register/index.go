@@ -31,7 +31,6 @@ type Index struct {
 	stmts  map[string]*sql.Stmt
 	sic    map[string]string         // SIC codes' words, read on first use
 	facets map[string]map[string]int // by term prefix, read on first use
-	common map[string]bool           // the name words with posting lists, read on first use
 }
 
 // Open opens the index at path for reading.

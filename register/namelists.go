@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
-	"strings"
 )
 
 // A word most names have (LIMITED, SERVICES, HOLDINGS) has hundreds of
@@ -102,35 +101,4 @@ func nameList(ctx context.Context, conn *sql.Conn, ins *sql.Stmt, term string) e
 		return storeError(err)
 	}
 	return put()
-}
-
-// commonNames are the words that have posting lists of their own, read
-// once.
-func (ix *Index) commonNames(ctx context.Context) (map[string]bool, error) {
-	ix.mu.Lock()
-	if ix.common != nil {
-		defer ix.mu.Unlock()
-		return ix.common, nil
-	}
-	ix.mu.Unlock()
-	rs, err := ix.db.QueryContext(ctx, `SELECT DISTINCT term FROM postings WHERE term >= ? AND term < ?`, termName, termName[:1]+";")
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	common := map[string]bool{}
-	for rs.Next() {
-		var term string
-		if err := rs.Scan(&term); err != nil {
-			return nil, err
-		}
-		common[strings.TrimPrefix(term, termName)] = true
-	}
-	if err := rs.Err(); err != nil {
-		return nil, err
-	}
-	ix.mu.Lock()
-	ix.common = common
-	ix.mu.Unlock()
-	return common, nil
 }

@@ -239,30 +239,26 @@ func (ix *Index) names(ctx context.Context, q Query, p *plan) error {
 	if len(include) == 0 && len(exclude) == 0 {
 		return nil
 	}
-	common, err := ix.commonNames(ctx)
-	if err != nil {
-		return err
-	}
 	var rareIn, rareOut []string
 	for _, w := range include {
-		if !common[w] {
-			rareIn = append(rareIn, w)
-			continue
-		}
 		l, err := ix.list(ctx, termName+w)
 		if err != nil {
 			return err
+		}
+		if len(l) == 0 {
+			rareIn = append(rareIn, w)
+			continue
 		}
 		p.within = append(p.within, l)
 	}
 	for _, w := range exclude {
-		if !common[w] {
-			rareOut = append(rareOut, w)
-			continue
-		}
 		l, err := ix.list(ctx, termName+w)
 		if err != nil {
 			return err
+		}
+		if len(l) == 0 {
+			rareOut = append(rareOut, w)
+			continue
 		}
 		p.outside = append(p.outside, l)
 	}
