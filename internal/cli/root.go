@@ -281,7 +281,6 @@ func runBrowser(ctx context.Context, cmd *cobra.Command, b browsing, env Env) er
 		OpenFile:    openFile,
 		OpenURL:     openURL,
 		WebURL:      b.reg.client.WebURL,
-		Watch:       openWatch,
 		Demo:        b.reg.demo,
 		Now:         b.reg.now,
 		Register:    b.ix,
@@ -289,6 +288,10 @@ func runBrowser(ctx context.Context, cmd *cobra.Command, b browsing, env Env) er
 	}
 	if b.reg.docs != nil {
 		opts.Documents = b.reg.docs
+	}
+	if !env.registry.offline {
+		// A watch list's checks ask the registry: offline, there is none.
+		opts.Watch = openWatch
 	}
 	return ui.Run(ctx, opts)
 }
