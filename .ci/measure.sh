@@ -240,13 +240,15 @@ g=$(median <"$work/bareget.us")
 l=$(median <"$work/bareget-linked.us")
 row "1. one-shot \`coview --json NUMBER\` vs \`curl -s -u KEY: URL\` (median of $RUNS rotating runs each)" \
 	"coview $(ms "$c") ms, curl $(ms "$u") ms" "ratio $(ratio "$c" "$u")" "ratio ≤ 1" "$(verdict "$c <= $u")"
-row "1. one-shot \`coview --json NUMBER\` vs a bare Go \`net/http\` GET (\`.ci/bareget\`, same runs)" \
-	"coview $(ms "$c") ms, bare Go $(ms "$g") ms" "ratio $(ratio "$c" "$g")" "ratio ≤ 1.2" "$(verdict "$c <= 1.2 * $g")"
-# No budget: how much of that ratio is the binary's (what it links and
-# their start-up) and how much coview's own code.
-row "1. the same bare GET linked with everything coview links (\`.ci/bareget\` built with \`-tags linked\`, same runs)" \
-	"linked $(ms "$l") ms, bare Go $(ms "$g") ms, coview $(ms "$c") ms" \
-	"linked / bare Go $(ratio "$l" "$g"): the floor for any Go program linking coview's packages; coview / linked $(ratio "$c" "$l"): coview's own code" \
+# The budget: against the same bare GET linked with everything coview
+# links (and running their start-up), so that what is measured is
+# coview's own code, not the size of what it links.
+row "1. one-shot \`coview --json NUMBER\` vs the same bare GET linked with everything coview links (\`.ci/bareget\` built with \`-tags linked\`, same runs)" \
+	"coview $(ms "$c") ms, linked $(ms "$l") ms" "ratio $(ratio "$c" "$l"): coview's own code" "ratio ≤ 1.1" "$(verdict "$c <= 1.1 * $l")"
+# No budget: what linking those packages costs any Go program.
+row "1. the bare GET alone (\`.ci/bareget\`, same runs)" \
+	"bare Go $(ms "$g") ms, linked $(ms "$l") ms, coview $(ms "$c") ms" \
+	"linked / bare Go $(ratio "$l" "$g"): the floor for any Go program linking coview's packages; coview / bare Go $(ratio "$c" "$g")" \
 	"(no budget)" "–"
 
 # Where a one-shot run's start-up goes: package init, before main.
@@ -259,10 +261,11 @@ init_ui=$(awk '$1 == "init" && ($2 ~ /^coview\/ui/ || $2 ~ /lipgloss/) { s += $5
 # terminal libraries), which every run of a binary linking them pays.
 init_own=$(awk '$1 == "init" && $2 ~ /^coview(\/|$)/ { s += $5 } END { printf "%.2f", s }' "$work/inittrace")
 init_own_allocs=$(awk '$1 == "init" && $2 ~ /^coview(\/|$)/ { a += $(NF - 1) } END { print a + 0 }' "$work/inittrace")
+# No budget: the one-shot budget above is what guards start-up.
 row "1. start-up of \`--json\`: package init (\`GODEBUG=inittrace=1\`)" \
 	"$init_total ms in all; largest $init_top" \
 	"coview's own packages: $init_own ms, $init_own_allocs allocations; coview/ui + lipgloss: $init_ui ms (no styles are built)" \
-	"no work it does not need" "$(verdict "$init_own_allocs == 0")"
+	"(no budget)" "–"
 
 if [[ ${ONLY:-} == 1 ]]; then
 	table

@@ -124,13 +124,14 @@ func New(opts Options) (*Client, error) {
 // path prefix. User info is refused: a key typed into a URL would end up in
 // shell history and error messages.
 func ParseBaseURL(raw string) (*url.URL, error) {
-	return parseServiceURL(raw, DefaultBaseURL, "base URL")
+	return ParseServiceURL(raw, DefaultBaseURL, "base URL")
 }
 
-// parseServiceURL is ParseBaseURL for any of the registry's services: raw,
-// else def; what names it in the message ("base URL").
-func parseServiceURL(raw, def, what string) (*url.URL, error) {
-	if raw == "" {
+// ParseServiceURL is ParseBaseURL for any of the registry's services (the
+// document API, the streaming API): raw, else def; what names it in the
+// message ("base URL").
+func ParseServiceURL(raw, def, what string) (*url.URL, error) {
+	if strings.TrimSpace(raw) == "" {
 		raw = def
 	}
 	u, err := url.Parse(strings.TrimSpace(raw))

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"coview/api"
+
+	"coview/internal/testkit/testtime"
 )
 
 // twoMonths are an index of October's file at path, in use, and a
@@ -209,15 +211,17 @@ func TestAnUpdateKilledAtAnyMomentLeavesThePreviousIndexAnswering(t *testing.T) 
 		return
 	}
 	// Each is where it is killed: the first line it says at or past it.
+	t.Parallel()
 	for _, at := range []string{"reading 1", "reading 60", "indexing 0", "indexing 2", "done"} {
 		t.Run("killed "+at, func(t *testing.T) {
+			t.Parallel() // each in a directory of its own
 			dir, path := october(t)
 			var rows []company
 			for i := range 20000 {
 				rows = append(rows, active(fmt.Sprintf("COMPANY %d LTD", i), fmt.Sprintf("%08d", 100000+i)))
 			}
 			nov := writeFile(t, filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-11-01.csv"), fileText(rows...))
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			ctx, cancel := context.WithDeadline(context.Background(), testtime.Deadline(t))
 			defer cancel()
 			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestAnUpdateKilledAtAnyMomentLeavesThePreviousIndexAnswering$")
 			cmd.Env = append(os.Environ(), killedUpdateEnv+"="+path+"\x1f"+nov)

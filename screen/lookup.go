@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"coview/accounts"
 	"coview/api"
 )
 
@@ -279,6 +280,14 @@ func (r *run) deep(n api.Number, p *api.Profile) *Deep {
 			}
 			d.Directors = DirectorFactsOf(officers, active, r.today)
 			d.Directors.Complete = complete
+		}
+	}
+
+	if r.s.accounts != nil && p.Links.FilingHistory != "" {
+		if c, err := r.s.accounts.Company(r.ctx, n, 1, r.gate); err != nil {
+			unread("accounts", err)
+		} else if d.Accounts = c.Latest(); d.Accounts == nil {
+			d.Accounts = &accounts.Latest{}
 		}
 	}
 	return d

@@ -160,7 +160,7 @@ func (m *model) withPreview(f frame, body []string) []string {
 
 // problemLines draw a failure above the page: what happened, and what to
 // do about it.
-func (m *model) problemLines(t common.Trouble, w int) []string {
+func (m *model) problemLines(t common.Problem, w int) []string {
 	s := m.c.Styles
 	bar := s.Err.Bar.Render("▌ ")
 	out := []string{common.Fit(bar+s.Err.Title.Render(t.Title), w)}

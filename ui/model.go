@@ -76,7 +76,8 @@ func newModel(ctx context.Context, opts Options) *model {
 	c.Downloads = opts.DownloadDir
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory(), mouse: !opts.Settings.Layout.NoMouse}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
-	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir)
+	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir,
+		figureDocuments(opts.Documents))
 	m.preview = layout.NewPreview(c, opts.Settings.Layout.Preview, m.makers.build)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.cmd = newCmdline(m)

@@ -42,7 +42,7 @@ func (m *model) navigation(msg tea.Msg) (tea.Cmd, bool) {
 	case common.ReplaceMsg:
 		return m.replace(msg.To), true
 	case common.ProblemMsg:
-		m.trouble.show(msg.Trouble)
+		m.trouble.show(msg.Problem)
 		return nil, true
 	case common.BackMsg:
 		if _, ok := m.hist.peek(-1); !ok {

@@ -4,6 +4,7 @@ import (
 	"io"
 	"time"
 
+	"coview/accounts"
 	"coview/api"
 	"coview/register"
 	"coview/ui/common"
@@ -35,8 +36,11 @@ type Options struct {
 	StateDir string // where "recent" lives; "" = XDG default
 
 	// Documents fetches filings' documents (d, D); nil: there is no
-	// document API. DownloadDir says where they are saved, asked at each
-	// download; nil is save.DownloadDir of the environment.
+	// document API. When it also reads a document into memory (Content,
+	// as *api.DocumentClient does), the accounts pane and the table of
+	// years read companies' figures through it. DownloadDir says where
+	// they are saved, asked at each download; nil is save.DownloadDir of
+	// the environment.
 	Documents   Documents
 	DownloadDir func() string
 	// OpenFile opens a saved document in the system's viewer, and OpenURL
@@ -74,6 +78,15 @@ type Options struct {
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	IO      Terminal // nil streams: stdin and stdout
+}
+
+// figureDocuments is the document API as the figures are read from it:
+// nil when there is none, or it cannot read a document into memory.
+func figureDocuments(d Documents) accounts.Documents {
+	if docs, ok := d.(accounts.Documents); ok && d != nil {
+		return docs
+	}
+	return nil
 }
 
 // Settings are what the settings file (and COVIEW_THEME) say, checked

@@ -50,9 +50,12 @@ A number is asked for once however often and in whatever form it appears,
 a name is searched for once: one request a company, and one more a name.
 Requests are paced within the registry's quota (a wait is said on stderr),
 and --budget bounds them. --deep also reads each company's charges,
-insolvency cases, PSC statements (no registrable person identified) and
+insolvency cases, PSC statements (no registrable person identified),
 officers (active directors, and directors appointed and resigned in the
-last 12 months): up to 4 more requests a company, said before it starts.
+last 12 months) and the figures of its latest accounts (negative net
+assets, net current liabilities, net assets fallen by more than half
+from the year before): up to 7 more requests a company, said before it
+starts.
 
 The rows are an aligned table. On a terminal it fits the width: the
 type, dates and what --deep read are left out first (said above the
@@ -110,7 +113,7 @@ func newScreenCommand(env Env) *cobra.Command {
 	fs := cmd.Flags()
 	fs.SortFlags = false
 	fs.IntVar(&f.column, "column", 0, "read the Nth field (from 1) of CSV or TSV on stdin, not whole lines")
-	fs.BoolVar(&f.deep, "deep", false, "also read charges, insolvency, PSC statements and officers (up to 4 more requests a company)")
+	fs.BoolVar(&f.deep, "deep", false, "also read charges, insolvency, PSC statements, officers and the latest accounts' figures (up to 7 more requests a company)")
 	fs.IntVar(&f.budget, "budget", 0, fmt.Sprintf("the most requests to send (default %s)", present.Thousands(screen.DefaultBudget)))
 	fs.BoolVar(&f.plain, "plain", false, "print an aligned table without colour (the default when piped)")
 	fs.BoolVar(&f.csv, "csv", false, "print CSV: a header, then one record a row")
@@ -218,7 +221,11 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 	if line != nil {
 		opts.OnProgress = func(p screen.Progress) { line.Set("coview: " + present.ScreenProgress(p)) }
 	}
-	rep := screen.New(client).Screen(ctx, inputs, opts)
+	screener := screen.New(client)
+	if reg != nil {
+		screener = screener.WithDocuments(reg.docs)
+	}
+	rep := screener.Screen(ctx, inputs, opts)
 	if line != nil {
 		line.Clear()
 	}
