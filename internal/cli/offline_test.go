@@ -139,6 +139,7 @@ func TestOfflineSaysWhatItCannotAnswer(t *testing.T) {
 		{"a deep screening", []string{"--demo", "--offline", "screen", "--deep", "6400"}, exitOffline, "--deep reads charges"},
 		{"a company the file does not hold", []string{"--demo", "--offline", "--plain", "00006402"}, exitNotFound, "its file holds no dissolved companies"},
 		{"--offline with --live", []string{"--demo", "--offline", "--live", "search", "marzipan"}, exitUsage, "give one or the other"},
+		{"a download", []string{"--demo", "--offline", "index", "update"}, exitOffline, "index update downloads the monthly file"},
 		{"--postcode with --live", []string{"--demo", "--live", "search", "--postcode", "ZZ6"}, exitUsage, "--live asks the registry, whose search has no postcode"},
 		{"a postcode that is none", []string{"--demo", "--offline", "search", "--postcode", "6ZZ"}, exitUsage, "is not a postcode"},
 	} {
