@@ -12,7 +12,8 @@
 #   ONLY=1 bash .ci/measure.sh          row 1 alone (the one-shot lookup and its start-up),
 #                                       for measuring a start-up change quickly
 #   ONLY=register bash .ci/measure.sh   row 16 alone: the register offline (takes many minutes:
-#                                       5.7 million synthetic rows imported, beside sqlite3's own)
+#                                       5.7 million synthetic rows imported, beside sqlite3's own;
+#                                       then its queries, and whole coview --offline search runs)
 #   REGISTER=1 bash .ci/measure.sh      every row, 16 included
 #   REGISTER_ROWS=1000000 ...           fewer rows for row 16 (default 5700000)
 #
@@ -116,6 +117,32 @@ register_rows() {
 	row "16. a count over the whole register (\`Index.Count\`, the same 180; and every active company)" \
 		"p95 $(q count_p95_ms) ms" "median $(q count_p50_ms) ms, slowest $(q count_max_ms) ms; all $(q count_active_rows) active: $(q count_active_ms) ms" \
 		"≤ 100 ms" "$(verdict "$(q count_max_ms) <= 100 && $(q count_active_ms) <= 100")"
+	offline_search "$index" "$n"
+}
+
+# A whole `coview --offline search WORDS` process, start-up included, on
+# the index of row 16: the first two words of RUNS names picked at random,
+# each searched for once (after one run that is not counted, as the page
+# cache would be warm for anyone who searches).
+offline_search() {
+	local index=$1 n=$2 w s e times=() words
+	mapfile -t words < <(/usr/bin/sqlite3 "$index" \
+		"SELECT name FROM companies WHERE id IN (SELECT abs(random()) % $n + 1 FROM companies LIMIT $RUNS)" | awk '{ print tolower($1 " " $2) }')
+	"${clean[@]}" "XDG_DATA_HOME=$work/data" "$bin" --offline search ${words[0]} >/dev/null 2>&1 || true
+	for w in "${words[@]}"; do
+		s=$EPOCHREALTIME
+		# shellcheck disable=SC2086 # the words are two arguments
+		"${clean[@]}" "XDG_DATA_HOME=$work/data" "$bin" --offline search $w >/dev/null 2>"$work/offline.err" ||
+			{ say "coview --offline search $w failed: $(tail -1 "$work/offline.err")"; return 1; }
+		e=$EPOCHREALTIME
+		times+=($((${e/./} - ${s/./})))
+	done
+	local med slowest
+	med=$(printf '%s\n' "${times[@]}" | median)
+	slowest=$(printf '%s\n' "${times[@]}" | sort -n | tail -1)
+	row "16. a whole \`coview --offline search WORDS\` process, start-up included (${#words[@]} names' first two words, each once)" \
+		"median $(ms "$med") ms" "slowest $(ms "$slowest") ms; the first 100 companies with both words and how many there are, as plain text" \
+		"median ≤ 50 ms" "$(verdict "$med <= 50000")"
 }
 
 if [[ ${ONLY:-} == register ]]; then

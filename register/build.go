@@ -43,6 +43,9 @@ type buildOptions struct {
 	progress func(Progress)
 	now      func() time.Time
 	pragmas  string // more of the DSN's, for tests: a disk that fills
+	// nameListsOver is how many names a word must be in to have a
+	// posting list of its own; 0 is namesCap.
+	nameListsOver int
 }
 
 // build reads srcs into a new index at path (which must not exist),
@@ -568,17 +571,25 @@ func finish(ctx context.Context, conn *sql.Conn, opt buildOptions) error {
 		return storeError(err)
 	}
 	start := opt.now()
-	steps := int64(len(schemaIndexes))
-	for i, q := range schemaIndexes {
+	steps := int64(len(schemaIndexes)) + 1
+	tell := func(i int64) {
 		if opt.progress != nil {
 			el := opt.now().Sub(start)
-			opt.progress(Progress{Stage: StageIndex, Done: int64(i), Total: steps, Elapsed: el, Left: estimate(int64(i), steps, el)})
+			opt.progress(Progress{Stage: StageIndex, Done: i, Total: steps, Elapsed: el, Left: estimate(i, steps, el)})
 		}
+	}
+	for i, q := range schemaIndexes {
+		tell(int64(i))
 		if _, err := conn.ExecContext(ctx, q); err != nil {
 			return storeError(err)
 		}
 	}
-	return nil
+	tell(steps - 1)
+	over := opt.nameListsOver
+	if over == 0 {
+		over = namesCap
+	}
+	return nameLists(ctx, conn, over)
 }
 
 // ErrDiskFull is a disk that filled while the index was written; the

@@ -83,7 +83,7 @@ func ceased(status string) bool {
 // Found is the company as the registry's advanced search serves it.
 func (c *Company) Found() api.FoundCompany {
 	f := api.FoundCompany{
-		Kind: "search-results#company", CompanyName: c.Name, CompanyNumber: c.Number,
+		Kind: "searchresults#company", CompanyName: c.Name, CompanyNumber: c.Number,
 		CompanyStatus: c.Status, CompanyType: c.Type, CompanySubtype: c.Subtype,
 		DateOfCreation: c.Incorporated, SICCodes: c.SICCodes(),
 	}

@@ -67,6 +67,10 @@ func TestTheDemosFileIsReadWithItsQuirksAndBrokenRowsReported(t *testing.T) {
 	if c.Status != "active" || c.StatusDetail != "active-proposal-to-strike-off" || c.Incorporated != "2019-04-10" || c.SIC[0] != (SIC{"11010", "Distilling, rectifying and blending of spirits"}) {
 		t.Errorf("SC006405 read as %+v", c)
 	}
+	// Its accounting reference month is the registry's "03", a string.
+	if c, err := ix.Company(context.Background(), "00006400"); err != nil || c.Accounts.RefMonth != 3 || c.Accounts.NextDue != "2026-12-31" || c.Accounts.Type != "full" {
+		t.Errorf("00006400's accounts read as %+v (%v)", c.Accounts, err)
+	}
 	if _, err := ix.Company(context.Background(), "00006402"); err == nil {
 		t.Error("a dissolved company is in the file")
 	}

@@ -112,9 +112,18 @@ func open(t *testing.T, path string) *Index {
 // indexOf builds an index of rows in a fresh directory and opens it.
 func indexOf(t *testing.T, rows ...company) *Index {
 	t.Helper()
+	return indexWith(t, UpdateOptions{}, rows...)
+}
+
+// indexWith is indexOf with options.
+func indexWith(t *testing.T, opt UpdateOptions, rows ...company) *Index {
+	t.Helper()
 	dir := t.TempDir()
 	csv := writeFile(t, filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-11-01.csv"), fileText(rows...))
 	path := filepath.Join(dir, "register.db")
-	update(t, path, csv)
+	opt.Origin, opt.Now = Origin{Paths: []string{csv}}, (&testClock{t: time.Date(2026, 11, 5, 9, 30, 0, 0, time.UTC)}).now
+	if _, err := Update(context.Background(), path, []string{csv}, opt); err != nil {
+		t.Fatalf("Update: %v", err)
+	}
 	return open(t, path)
 }

@@ -1,6 +1,8 @@
 package register
 
 import (
+	"crypto/sha1"
+	"encoding/hex"
 	"encoding/json"
 
 	"coview/api"
@@ -59,6 +61,7 @@ type searchAddress struct {
 }
 
 type foundList struct {
+	Etag   string      `json:"etag"`
 	TopHit *foundItem  `json:"top_hit,omitempty"`
 	Items  []foundItem `json:"items"`
 	Kind   string      `json:"kind"`
@@ -80,6 +83,11 @@ func rawFound(page *api.FoundCompanies) []byte {
 	if err != nil {
 		panic("register: encoding a page: " + err.Error())
 	}
+	// The registry tags every answer; this one's tag is of what it holds.
+	sum := sha1.Sum(b)
+	l.Etag = hex.EncodeToString(sum[:])
+	page.Etag = l.Etag
+	b, _ = json.Marshal(l)
 	return b
 }
 

@@ -30,8 +30,8 @@ type LacksError struct {
 
 func (e *LacksError) Error() string { return e.What }
 
-// ErrDissolved is the index asked for dissolved companies.
-var errDissolved = &LacksError{What: "dissolved companies are not in the register's file, which holds only the companies on the register: the registry's own search finds them (--live)"}
+// errDissolved is the index asked for dissolved companies.
+var errDissolved = &LacksError{What: "dissolved companies are not in the register's file, which holds only the companies on the register: the registry's own search finds them (without --offline)"}
 
 // ceasedStatuses are the statuses of companies that have left the
 // register, which its file does not hold.
@@ -70,13 +70,11 @@ func readPostcode(s string) (postcodeQuery, error) {
 }
 
 // plan is how a search is answered: the sets of companies the answer is
-// within and those it is outside (posting lists, decoded), the names'
-// FTS5 query when the names' index leads, and what is checked on each
-// company read.
+// within and those it is outside (posting lists, decoded), and what is
+// checked on each company read.
 type plan struct {
 	within  []ids
 	outside []ids
-	match   string // the names' FTS5 query, when it leads rather than narrows
 	checks  []func(*scanned) bool
 	needRow bool
 }
@@ -90,7 +88,7 @@ func (ix *Index) plan(ctx context.Context, q Query) (*plan, error) {
 	if err := q.Check(); err != nil {
 		return nil, err
 	}
-	if q.DissolvedFrom != "" || q.DissolvedTo != "" || slices.ContainsFunc(q.Statuses, func(s string) bool { return slices.Contains(ceasedStatuses, s) }) {
+	if asksDissolved(q.CompanyQuery) {
 		return nil, errDissolved
 	}
 	p := &plan{}
@@ -229,61 +227,54 @@ func (ix *Index) facet(ctx context.Context, p *plan, prefix string, values []str
 	return nil
 }
 
-// namesCap is how many names matching a search are counted before the
-// search decides how to go about them.
+// namesCap is the most names a word may be in and be read from the
+// names' FTS5 index: a word in more has a posting list (namelists.go).
 const namesCap = 20000
 
-// names narrows by the words of the name. Few matches are read from the
-// names' index; many lead the search from it, read in order, when
-// nothing else narrows it; and when other filters leave far fewer
-// companies, their names are checked instead.
+// names narrows by the words of the name: each word most names have by
+// its posting list, the rarer ones by the names' FTS5 index, which finds
+// at most namesCap companies for each.
 func (ix *Index) names(ctx context.Context, q Query, p *plan) error {
 	include, exclude := words(q.NameIncludes), words(q.NameExcludes)
 	if len(include) == 0 && len(exclude) == 0 {
 		return nil
 	}
-	smallest := -1
-	for _, s := range p.within {
-		if smallest < 0 || len(s) < smallest {
-			smallest = len(s)
-		}
-	}
-	inGo := func() { p.check(func(s *scanned) bool { return hasWords(words(s.name), include, exclude) }) }
-	if len(include) == 0 {
-		// Only words the name must not have: a check, unless the other
-		// filters leave many companies.
-		if smallest >= 0 && smallest <= namesCap {
-			inGo()
-			return nil
-		}
-		excluded, err := ix.match(ctx, quoted(exclude, " OR "), -1)
+	var rareIn, rareOut []string
+	for _, w := range include {
+		l, err := ix.list(ctx, termName+w)
 		if err != nil {
 			return err
 		}
-		p.outside = append(p.outside, excluded)
-		return nil
+		if len(l) == 0 {
+			rareIn = append(rareIn, w)
+			continue
+		}
+		p.within = append(p.within, l)
 	}
-	match := quoted(include, " ")
-	if len(exclude) > 0 {
-		match += " NOT (" + quoted(exclude, " OR ") + ")"
+	for _, w := range exclude {
+		l, err := ix.list(ctx, termName+w)
+		if err != nil {
+			return err
+		}
+		if len(l) == 0 {
+			rareOut = append(rareOut, w)
+			continue
+		}
+		p.outside = append(p.outside, l)
 	}
-	few, err := ix.match(ctx, match, namesCap)
-	if err != nil {
-		return err
-	}
-	switch {
-	case len(few) < namesCap:
+	if len(rareIn) > 0 {
+		few, err := ix.match(ctx, quoted(rareIn, " "), -1)
+		if err != nil {
+			return err
+		}
 		p.within = append(p.within, few)
-	case smallest >= 0 && smallest <= namesCap:
-		inGo()
-	case smallest >= 0:
-		all, err := ix.match(ctx, match, -1)
+	}
+	if len(rareOut) > 0 {
+		few, err := ix.match(ctx, quoted(rareOut, " OR "), -1)
 		if err != nil {
 			return err
 		}
-		p.within = append(p.within, all)
-	default:
-		p.match = match
+		p.outside = append(p.outside, few)
 	}
 	return nil
 }
@@ -324,46 +315,29 @@ func (ix *Index) narrowed(p *plan) ids {
 	for _, s := range p.within[1:] {
 		c = intersect(c, s)
 	}
-	if len(p.outside) > 0 {
-		c = minus(c, union(ix.maxID(), p.outside))
+	switch len(p.outside) {
+	case 0:
+		return c
+	case 1:
+		return minus(c, p.outside[0])
 	}
-	return c
+	return ix.outsideBits(p).remove(c)
+}
+
+// outsideBits are the companies outside the plan's answer, as bits.
+func (ix *Index) outsideBits(p *plan) bitset {
+	out := newBitset(ix.maxID())
+	for _, o := range p.outside {
+		out.add(o)
+	}
+	return out
 }
 
 // candidates calls fn with the ids the plan's sets leave, in order, until
-// fn returns false: the names' index read in order when it leads, else
-// the sets' intersection, else every company; less those outside.
+// fn returns false: the sets' intersection, else every company, less
+// those outside.
 func (ix *Index) candidates(ctx context.Context, p *plan, fn func(uint32) bool) error {
-	var out bitset
-	if len(p.outside) > 0 && len(p.within) == 0 {
-		out = newBitset(ix.maxID())
-		for _, o := range p.outside {
-			out.add(o)
-		}
-	}
-	keep := func(id uint32) bool { return out == nil || !out.has(id) }
-	switch {
-	case p.match != "":
-		st, err := ix.stmt(ctx, "stream", `SELECT rowid FROM names WHERE names MATCH ?`)
-		if err != nil {
-			return err
-		}
-		rs, err := st.QueryContext(ctx, p.match)
-		if err != nil {
-			return err
-		}
-		defer rs.Close()
-		for rs.Next() {
-			var id int64
-			if err := rs.Scan(&id); err != nil {
-				return err
-			}
-			if keep(uint32(id)) && !fn(uint32(id)) {
-				return nil
-			}
-		}
-		return rs.Err()
-	case len(p.within) > 0:
+	if len(p.within) > 0 {
 		for i, id := range ix.narrowed(p) {
 			if i%4096 == 0 && ctx.Err() != nil {
 				return ctx.Err()
@@ -372,14 +346,15 @@ func (ix *Index) candidates(ctx context.Context, p *plan, fn func(uint32) bool) 
 				return nil
 			}
 		}
-	default:
-		for id := uint32(1); id <= ix.maxID(); id++ {
-			if id%4096 == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if keep(id) && !fn(id) {
-				return nil
-			}
+		return nil
+	}
+	out := ix.outsideBits(p)
+	for id := uint32(1); id <= ix.maxID(); id++ {
+		if id%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !out.has(id) && !fn(id) {
+			return nil
 		}
 	}
 	return nil
@@ -432,21 +407,20 @@ func (ix *Index) Count(ctx context.Context, q Query) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return ix.count(ctx, p)
+}
+
+// count is how many companies a plan finds.
+func (ix *Index) count(ctx context.Context, p *plan) (int, error) {
+	var err error
 	n := 0
 	switch {
 	case p.needRow:
 		err = ix.matches(ctx, p, func(*scanned) bool { n++; return true })
-	case len(p.within) > 0 && p.match == "":
+	case len(p.within) > 0:
 		n = len(ix.narrowed(p))
-	case p.match == "" && len(p.within) == 0:
-		n = int(ix.maxID()) - len(union(ix.maxID(), p.outside))
-	case p.match != "" && len(p.outside) == 0:
-		var st *sql.Stmt
-		if st, err = ix.stmt(ctx, "countNames", `SELECT count(*) FROM names WHERE names MATCH ?`); err == nil {
-			err = st.QueryRowContext(ctx, p.match).Scan(&n)
-		}
 	default:
-		err = ix.candidates(ctx, p, func(uint32) bool { n++; return true })
+		n = int(ix.maxID()) - ix.outsideBits(p).count()
 	}
 	return n, err
 }
@@ -461,55 +435,72 @@ func (ix *Index) Search(ctx context.Context, q Query, page api.Page) (*api.Found
 	if err != nil {
 		return nil, err
 	}
-	out := &api.FoundCompanies{Asked: page}
-	out.Kind, out.StartIndex, out.ItemsPerPage = "search#advanced-search", page.StartIndex, page.ItemsPerPage
+	out := newFound(page)
 	hits := 0
-	in := func() bool { return hits >= page.StartIndex && hits < page.StartIndex+page.ItemsPerPage }
-	if p.needRow {
+	in := func(i int) bool { return i >= page.StartIndex && i < page.StartIndex+page.ItemsPerPage }
+	found := func(s *scanned) bool {
+		out.Items = append(out.Items, ix.company(s).Found())
+		return true
+	}
+	switch {
+	case p.needRow:
 		err = ix.matches(ctx, p, func(s *scanned) bool {
-			if in() {
-				out.Items = append(out.Items, ix.company(s).Found())
+			if in(hits) {
+				found(s)
 			}
 			hits++
 			return true
 		})
-	} else if len(p.within) > 0 && p.match == "" {
+	case len(p.within) > 0:
 		c := ix.narrowed(p)
 		hits = len(c)
 		if page.StartIndex < hits {
-			err = ix.rows(ctx, c[page.StartIndex:min(page.StartIndex+page.ItemsPerPage, hits)], func(s *scanned) bool {
-				out.Items = append(out.Items, ix.company(s).Found())
-				return true
-			})
+			err = ix.rows(ctx, c[page.StartIndex:min(page.StartIndex+page.ItemsPerPage, hits)], found)
 		}
-	} else {
+	default:
+		// Only what the answer is outside of: every other company, which
+		// are counted, not listed, and paged through from the first.
+		hits = int(ix.maxID()) - ix.outsideBits(p).count()
 		var want ids
+		i := 0
 		err = ix.candidates(ctx, p, func(id uint32) bool {
-			if in() {
+			if in(i) {
 				want = append(want, id)
 			}
-			hits++
-			return true
+			i++
+			return i < page.StartIndex+page.ItemsPerPage
 		})
 		if err == nil {
-			err = ix.rows(ctx, want, func(s *scanned) bool {
-				out.Items = append(out.Items, ix.company(s).Found())
-				return true
-			})
+			err = ix.rows(ctx, want, found)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	out.Hits = &hits
-	if len(out.Items) > 0 {
-		top := out.Items[0]
-		out.TopHit = &top
-	} else if page.StartIndex == 0 {
-		out.Empty = "No companies match."
+	out.finish(hits)
+	return out.FoundCompanies, nil
+}
+
+// found is a page of the advanced search being made.
+type found struct{ *api.FoundCompanies }
+
+func newFound(page api.Page) found {
+	out := &api.FoundCompanies{Asked: page}
+	out.Kind, out.StartIndex, out.ItemsPerPage = "search#advanced-search", page.StartIndex, page.ItemsPerPage
+	return found{out}
+}
+
+// finish gives the page its count, its top hit, its word for nothing
+// found and its JSON.
+func (f found) finish(hits int) {
+	f.Hits = &hits
+	if len(f.Items) > 0 {
+		top := f.Items[0]
+		f.TopHit = &top
+	} else if f.Asked.StartIndex == 0 {
+		f.Empty = "No companies match."
 	}
-	out.Raw = rawFound(out)
-	return out, nil
+	f.Raw = rawFound(f.FoundCompanies)
 }
 
 // Each calls fn with every company the query finds, in order, until fn
@@ -579,9 +570,11 @@ func (ix *Index) rows(ctx context.Context, want ids, fn func(*scanned) bool) err
 	return nil
 }
 
-// list is a posting list, decoded.
+// list is a posting list, decoded. Its chunks are read first and the
+// list made at its size: a list of a million ids grown as it is decoded
+// would be copied over and over.
 func (ix *Index) list(ctx context.Context, term string) (ids, error) {
-	st, err := ix.stmt(ctx, "list", `SELECT first, ids FROM postings WHERE term = ? ORDER BY first`)
+	st, err := ix.stmt(ctx, "list", `SELECT first, n, ids FROM postings WHERE term = ? ORDER BY first`)
 	if err != nil {
 		return nil, err
 	}
@@ -590,16 +583,34 @@ func (ix *Index) list(ctx context.Context, term string) (ids, error) {
 		return nil, err
 	}
 	defer rs.Close()
-	var out ids
+	type head struct {
+		first uint32
+		end   int
+	}
+	var heads []head
+	var blobs []byte
+	total := 0
 	for rs.Next() {
 		var first int64
-		var blob []byte
-		if err := rs.Scan(&first, &blob); err != nil {
+		var n int
+		var blob sql.RawBytes
+		if err := rs.Scan(&first, &n, &blob); err != nil {
 			return nil, err
 		}
-		out = decodeChunk(out, uint32(first), blob)
+		blobs = append(blobs, blob...)
+		heads = append(heads, head{uint32(first), len(blobs)})
+		total += n
 	}
-	return out, rs.Err()
+	if err := rs.Err(); err != nil {
+		return nil, err
+	}
+	out := make(ids, 0, total)
+	from := 0
+	for _, h := range heads {
+		out = decodeChunk(out, h.first, blobs[from:h.end])
+		from = h.end
+	}
+	return out, nil
 }
 
 // days narrows to the companies incorporated from one day to another,

@@ -3,7 +3,7 @@ package register
 // schemaVersion is the index's format: an index of another version is
 // not read (Open says to run coview index update), since the index is
 // built whole and never migrated.
-const schemaVersion = 1
+const schemaVersion = 2
 
 // The index's tables. companies keeps the file's order (the registry
 // files companies by name), which is the order every search answers in.

@@ -65,13 +65,29 @@ func (b bitset) add(list ids) {
 	}
 }
 
-// ids are the set's ids, ascending.
-func (b bitset) ids() ids {
+// count is how many ids the set holds.
+func (b bitset) count() int {
 	n := 0
 	for _, w := range b {
 		n += bits.OnesCount64(w)
 	}
-	out := make(ids, 0, n)
+	return n
+}
+
+// remove is the ids of list that are not in the set.
+func (b bitset) remove(list ids) ids {
+	out := make(ids, 0, len(list))
+	for _, id := range list {
+		if !b.has(id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// ids are the set's ids, ascending.
+func (b bitset) ids() ids {
+	out := make(ids, 0, b.count())
 	for i, w := range b {
 		for w != 0 {
 			t := bits.TrailingZeros64(w)

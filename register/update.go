@@ -59,6 +59,9 @@ type UpdateOptions struct {
 	After func(time.Duration) <-chan time.Time
 
 	pragmas string // for tests
+	// nameListsOver is how many names a word must be in to have a
+	// posting list; 0 is namesCap (tests make it small).
+	nameListsOver int
 }
 
 func (o *UpdateOptions) clock() {
@@ -113,7 +116,7 @@ func Update(ctx context.Context, path string, files []string, opt UpdateOptions)
 			os.Remove(tmp)
 		}
 	}()
-	report, err := build(ctx, tmp, srcs, buildOptions{progress: opt.Progress, now: opt.Now, pragmas: opt.pragmas})
+	report, err := build(ctx, tmp, srcs, buildOptions{progress: opt.Progress, now: opt.Now, pragmas: opt.pragmas, nameListsOver: opt.nameListsOver})
 	if err != nil {
 		return nil, err
 	}

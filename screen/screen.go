@@ -136,6 +136,11 @@ type Options struct {
 	// goroutines: they must return quickly (send the row on).
 	OnRow      func(Row)
 	OnProgress func(Progress)
+	// Register, when set, is read before the registry (not with Deep,
+	// whose reads it cannot answer). Offline, the registry is not asked
+	// at all: a number the register does not hold is not found.
+	Register Register
+	Offline  bool
 }
 
 // Progress is how far a screening has got.
@@ -372,6 +377,9 @@ func (r *run) gate(_ context.Context, send func() error) error {
 // get asks the screener for an answer within this screening's budget,
 // and halts the screening on a failure every later request would meet.
 func (r *run) get(res api.Resource, page api.Page) (*api.Answer, error) {
+	if r.opts.Offline {
+		return nil, errOffline
+	}
 	a, err := r.s.get(r.ctx, res, page, r.allow)
 	return a, r.fan.Note(err)
 }

@@ -73,6 +73,9 @@ func (m *model) frame() frame {
 	if s, ok := m.page.(common.Subtitled); ok {
 		f.top = append(f.top, s.Subtitle(w)...)
 	}
+	if l := m.sourceLine(w); l != "" {
+		f.top = append(f.top, l)
+	}
 	if m.cmd.Active() {
 		f.top = append(f.top, m.cmd.Lines(w)...)
 	} else {

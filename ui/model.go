@@ -64,6 +64,14 @@ func New(opts Options) tea.Model {
 func newModel(ctx context.Context, opts Options) *model {
 	ctx, cancel := context.WithCancel(ctx)
 	c := common.New(ctx, opts.Registry, opts.Now)
+	if opts.Register != nil {
+		live := opts.Registry
+		if opts.Offline {
+			live = nil
+		}
+		c.Local = common.NewLocal(opts.Register, live)
+		c.Reg = c.Local.Registry(opts.Registry)
+	}
 	c.Keys.Rebind(opts.Settings.Keys)
 	c.Downloads = opts.DownloadDir
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory(), mouse: !opts.Settings.Layout.NoMouse}

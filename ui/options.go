@@ -6,6 +6,7 @@ import (
 
 	"coview/accounts"
 	"coview/api"
+	"coview/register"
 	"coview/ui/common"
 	"coview/ui/download"
 	"coview/ui/layout"
@@ -59,6 +60,13 @@ type Options struct {
 	// caller closes what it opened once Run has returned. nil: no watch
 	// list in this session.
 	Watch func(create bool) (*watch.Watcher, error)
+
+	// Register is the register's index on this machine, of the same
+	// registry, or nil: searches of companies are answered from it, with
+	// no request. Offline, nothing is asked of the registry: a company
+	// is what the register's file holds, and Registry is never asked.
+	Register *register.Index
+	Offline  bool
 
 	// Demo says the registry is coview's built-in demo (--demo): the
 	// title line says so on every page, so its companies are not taken

@@ -88,8 +88,8 @@ type fileProfile struct {
 	SIC      []string
 	Accounts struct {
 		Ref struct {
-			Day   json.Number `json:"day"`
-			Month json.Number `json:"month"`
+			Day   dayOrMonth `json:"day"`
+			Month dayOrMonth `json:"month"`
 		} `json:"accounting_reference_date"`
 		NextDue string `json:"next_due"`
 		Last    struct {
@@ -104,6 +104,21 @@ type fileProfile struct {
 	Previous   []firmName
 	HasCharges bool
 	Origin     string
+}
+
+// dayOrMonth is a day or a month of the accounting reference date, which
+// the registry sends as a string ("03") and the spec as a number: as a
+// json.Number, "03" would be refused, and the rest of the accounts with
+// it.
+type dayOrMonth string
+
+func (d *dayOrMonth) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) != nil {
+		s = string(b)
+	}
+	*d = dayOrMonth(strings.TrimSpace(s))
+	return nil
 }
 
 // readFileProfile reads a profile member by member, as firmOf does: a
@@ -228,7 +243,7 @@ func (p *fileProfile) fields() []string {
 	}
 	f[12], f[13], f[14] = p.Origin, day(p.Ceased), day(p.Created)
 	acc := p.Accounts
-	f[15], f[16] = strings.TrimLeft(acc.Ref.Day.String(), "0"), strings.TrimLeft(acc.Ref.Month.String(), "0")
+	f[15], f[16] = strings.TrimLeft(string(acc.Ref.Day), "0"), strings.TrimLeft(string(acc.Ref.Month), "0")
 	f[17], f[18] = day(acc.NextDue), day(acc.Last.MadeUpTo)
 	f[19] = "NO ACCOUNTS FILED"
 	if acc.Last.Type != "" && acc.Last.Type != "null" {

@@ -107,6 +107,9 @@ coview index update --download-url http://127.0.0.1:8090/en_output.html`,
 			if len(from) > 0 && cmd.Flags().Changed("download-url") {
 				return usageError("--from indexes files on this machine; --download-url is where to download one: give one or the other")
 			}
+			if len(from) == 0 && env.registry.offline {
+				return &exitError{code: exitOffline, msg: "--offline asks nothing of the network, and index update downloads the monthly file: leave --offline out, or give the file with --from"}
+			}
 			return runIndexUpdate(cmd.Context(), indexUpdate{from: from, page: page, demo: env.registry.demo, wait: f.wait, timeout: env.registry.timeout}, env)
 		},
 	}
@@ -169,7 +172,7 @@ func runIndexUpdate(ctx context.Context, u indexUpdate, env Env) error {
 	if len(files) == 0 {
 		page := u.page
 		if u.demo {
-			s, err := demo.Start(demo.ServeOptions{ErrorLog: log.New(io.Discard, "", 0)})
+			s, err := demo.Start(demo.ServeOptions{ErrorLog: log.New(io.Discard, "", 0), Wrap: env.registry.demoWrap})
 			if err != nil {
 				return fmt.Errorf("cannot start the demo's download site: %w", err)
 			}

@@ -16,9 +16,14 @@ import (
 )
 
 // hostileFile is a register's zip whose text holds what a terminal would
-// obey: in a name, in a category word, and in a malformed row.
-func hostileFile(t *testing.T, dir string) string {
+// obey: in a name, in a category word, and in a malformed row; names,
+// when given, are the first company's and the malformed row's.
+func hostileFile(t *testing.T, dir string, names ...string) string {
 	t.Helper()
+	evil, short := "EVIL \x1b]0;pwned\x07 LTD", "SHORT \x1b[2J ROW"
+	if len(names) == 2 {
+		evil, short = names[0], names[1]
+	}
 	header := strings.Split(demoHeader(t), ",")
 	row := func(name, number, category string) string {
 		f := make([]string, len(header))
@@ -29,9 +34,9 @@ func hostileFile(t *testing.T, dir string) string {
 		return strings.Join(f, ",")
 	}
 	text := strings.Join(header, ",") + "\r\n" +
-		row("EVIL \x1b]0;pwned\x07 LTD", "00000001", "Private Limited Company") + "\r\n" +
+		row(evil, "00000001", "Private Limited Company") + "\r\n" +
 		row("ODD LTD", "00000002", "Strange \x1b[31mCategory") + "\r\n" +
-		`"SHORT \x1b[2J ROW","00000003"` + "\r\n"
+		`"` + short + `","00000003"` + "\r\n"
 	p := filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-11-01.zip")
 	f, _ := os.Create(p)
 	z := zip.NewWriter(f)

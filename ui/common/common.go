@@ -23,6 +23,7 @@ type Common struct {
 	Styles        *Styles
 	Keys          KeyMap // the browser's keys as bound; parts enable what works where they are
 	Reg           Registry
+	Local         *Local // the register's index on this machine; nil when there is none
 	Cache         *Cache
 	Quota         api.RateLimit // the quota as the registry last said it
 	Note          Note          // the footer's transient message

@@ -9,6 +9,7 @@ import (
 
 	"coview/api"
 	"coview/present/sanitize"
+	"coview/register"
 )
 
 // Problem is a failure put in words for the screen: what happened, and
@@ -23,6 +24,14 @@ type Problem struct {
 // some messages.
 func Explain(err error, res api.Resource, now time.Time, retryAt time.Time) Problem {
 	var e *api.Error
+	var lacks *register.LacksError
+	switch {
+	case errors.As(err, &lacks):
+		return Clean(Problem{"Not in the register's file", Sentence(lacks.What)})
+	case errors.Is(err, register.ErrNotInFile):
+		return Clean(Problem{"Company " + res.Number.String() + " is not in the register's file",
+			"No company on the register has this number, or it has been dissolved: the file holds only the companies on the register. coview without --offline asks the registry."})
+	}
 	if !errors.As(err, &e) {
 		if errors.Is(err, context.Canceled) {
 			return Problem{"Cancelled", "The request was stopped before it finished."}

@@ -39,6 +39,9 @@ type Part struct {
 	watches *watches.Session
 	asked   bool           // its changes were asked for, the watch list having been read
 	books   *books.Session // the figures of the latest accounts
+	// fromFile is a profile read from the register's file on this
+	// machine, not the registry's.
+	fromFile bool
 }
 
 // New makes a company's profile page from the cache; ok is false when
@@ -54,6 +57,12 @@ func New(c *common.Common, w *watches.Session, b *books.Session, at common.Place
 	part := &Part{Base: common.Base{C: c, At: at, Profile: p}, restore: true, watches: w, books: b}
 	part.panes = present.Panes(p, c.Now())
 	part.links = present.ProfileLinks(p)
+	if c.Local.Answers(at.Res) {
+		// The register's file on this machine (--offline): what it holds,
+		// marked as such, and no links, which it does not have.
+		part.fromFile = true
+		part.panes, part.links = present.FilePanes(p, c.Now(), c.Local.Where()), nil
+	}
 	part.lv.SetLen(len(part.links))
 	return part, true
 }
@@ -336,6 +345,13 @@ func (p *Part) paneLinesOf(tab, w int) []string {
 // why it is refused; the cursor's shown when the pane is the one the keys
 // act on.
 func (p *Part) linkLines(w int, focused bool) []string {
+	if len(p.links) == 0 && p.fromFile {
+		var out []string
+		for _, l := range common.Wrap(present.FileLinksNote, max(w-2, 10), 0) {
+			out = append(out, "  "+p.C.Styles.Quiet.Render(l))
+		}
+		return out
+	}
 	if len(p.links) == 0 {
 		return []string{"  " + p.C.Styles.Quiet.Render("This profile carries no links.")}
 	}
