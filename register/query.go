@@ -692,6 +692,9 @@ func (ix *Index) facetCounts(ctx context.Context, prefix string) (map[string]int
 		return c, nil
 	}
 	ix.mu.Unlock()
+	if err := ix.ready(ctx); err != nil {
+		return nil, err
+	}
 	rs, err := ix.db.QueryContext(ctx, `SELECT term, sum(n) FROM postings WHERE term >= ? AND term < ? GROUP BY term`, prefix, prefix+"\xff")
 	if err != nil {
 		return nil, err

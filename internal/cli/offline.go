@@ -33,7 +33,7 @@ func (r *registryFlags) checkSource() error {
 // with --live, or when there is none (with --offline, that is an error
 // that says how to make one). An index that cannot be read is said on
 // stderr, and the registry asked instead.
-func localIndex(ctx context.Context, env Env) (*register.Index, error) {
+func localIndex(ctx context.Context, env Env, opts ...register.OpenOption) (*register.Index, error) {
 	r := env.registry
 	if err := r.checkSource(); err != nil || r.live {
 		return nil, err
@@ -42,7 +42,7 @@ func localIndex(ctx context.Context, env Env) (*register.Index, error) {
 	if err != nil {
 		return nil, offlineOr(r, err.Error(), env)
 	}
-	ix, err := register.Open(ctx, path)
+	ix, err := register.Open(ctx, path, append(opts, register.Of(r.demo))...)
 	switch {
 	case errors.Is(err, register.ErrNoIndex):
 		if r.offline {
@@ -51,11 +51,6 @@ func localIndex(ctx context.Context, env Env) (*register.Index, error) {
 		return nil, nil
 	case err != nil:
 		return nil, offlineOr(r, err.Error(), env)
-	case ix.Meta().Origin.Demo != r.demo:
-		// Only coview --demo index update keeps the demo's, and in a
-		// file of its own: this one was put here by hand.
-		ix.Close()
-		return nil, offlineOr(r, fmt.Sprintf("the index %s is not of the register --demo asks for", path), env)
 	}
 	return ix, nil
 }

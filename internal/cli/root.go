@@ -205,7 +205,11 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	// there is one; offline, it and one-shots read companies from it.
 	var ix *register.Index
 	if out == toBrowser || env.registry.offline {
-		if ix, err = localIndex(ctx, env); err != nil {
+		var lean []register.OpenOption
+		if out == toBrowser {
+			lean = append(lean, register.Lean()) // kept open for hours, within the browser's memory budget
+		}
+		if ix, err = localIndex(ctx, env, lean...); err != nil {
 			return err
 		}
 		if ix != nil {

@@ -15,8 +15,7 @@ import (
 // request; offline (--offline), a company's profile too, as the
 // register's file holds it, and nothing at all is asked of the registry.
 type Local struct {
-	src  *register.Source
-	date string // the register's, yyyy-mm-dd
+	src *register.Source
 }
 
 // NewLocal answers from ix what it can and asks live the rest; live nil
@@ -26,7 +25,7 @@ func NewLocal(ix *register.Index, live Registry) *Local {
 	if live != nil {
 		src.Live = live
 	}
-	return &Local{src: src, date: ix.Meta().FileDate}
+	return &Local{src: src}
 }
 
 // Registry is reg, answering from the index what it can.
@@ -44,10 +43,11 @@ func (l *Local) Where() string { return l.register() + ", on this machine" }
 
 // register is the register in words: "the register of 1 Nov 2026".
 func (l *Local) register() string {
-	if l.date == "" {
+	date := l.src.Index.Meta().FileDate // read when first said: the index opens on its first use
+	if date == "" {
 		return "the register of an unknown date"
 	}
-	return "the register of " + labels.Date(l.date)
+	return "the register of " + labels.Date(date)
 }
 
 // Typed is what a name being typed may be: at most n companies, those
