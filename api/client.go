@@ -126,13 +126,14 @@ func New(opts Options) (*Client, error) {
 // path prefix. User info is refused: a key typed into a URL would end up in
 // shell history and error messages.
 func ParseBaseURL(raw string) (*url.URL, error) {
-	return parseServiceURL(raw, DefaultBaseURL, "base URL")
+	return ParseServiceURL(raw, DefaultBaseURL, "base URL")
 }
 
-// parseServiceURL is ParseBaseURL for any of the registry's services: raw,
-// else def; what names it in the message ("base URL").
-func parseServiceURL(raw, def, what string) (*url.URL, error) {
-	if raw == "" {
+// ParseServiceURL is ParseBaseURL for any of the registry's services (the
+// document API, the streaming API): raw, else def; what names it in the
+// message ("base URL").
+func ParseServiceURL(raw, def, what string) (*url.URL, error) {
+	if strings.TrimSpace(raw) == "" {
 		raw = def
 	}
 	u, err := url.Parse(strings.TrimSpace(raw))
@@ -286,7 +287,7 @@ func notJSONReason(resp *http.Response, body []byte) string {
 // statusError turns a non-200 answer into a typed error, reading the
 // registry's error body in any of the shapes it is known to use.
 func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, body []byte, key string) error {
-	msg := redact(errorText(body), key)
+	msg := redact(ErrorText(body), key)
 	if msg == "" {
 		// The search services say what they refused in a sentence of
 		// plain text, not JSON.
@@ -325,9 +326,10 @@ func (c *Client) statusError(subject string, resp *http.Response, rl RateLimit, 
 	return e
 }
 
-// errorText reads {"error": ...}, {"errors": [{"error": ...}]} or
-// {"message": ...}; anything else gives "".
-func errorText(body []byte) string {
+// ErrorText is what an error body of the registry's services says: its
+// {"error": ...}, {"errors": [{"error": ...}]} or {"message": ...}, cut to
+// a sentence's length; anything else (an HTML page) gives "".
+func ErrorText(body []byte) string {
 	var flat struct {
 		Error   any `json:"error"`
 		Message any `json:"message"`

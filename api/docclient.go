@@ -107,7 +107,7 @@ func NewDocumentClient(registry *Client, opts DocumentOptions) (*DocumentClient,
 // registry's: http or https, a host, perhaps a path prefix, and no user
 // name, password, query or fragment.
 func ParseDocumentURL(raw string) (*url.URL, error) {
-	return parseServiceURL(raw, DefaultDocumentURL, "document API URL")
+	return ParseServiceURL(raw, DefaultDocumentURL, "document API URL")
 }
 
 // BaseURL is the document API this client talks to.

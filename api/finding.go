@@ -147,6 +147,13 @@ func namedSearch(kind ResourceKind, name string, how DissolvedSearch, before, af
 	return Resource{Kind: kind, Link: kind.row().path + "?" + v.Encode()}
 }
 
+// AlphabeticalQuery is what the link of an alphabetical search asks: the
+// name, and the cursor of the page before or after, if any.
+func AlphabeticalQuery(link string) (name, before, after string, err error) {
+	q, err := readNamedQuery(link, false)
+	return q.name, q.before, q.after, err
+}
+
 // namedQuery is what the link of an alphabetical or dissolved search asks.
 type namedQuery struct {
 	name, before, after string

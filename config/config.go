@@ -37,6 +37,9 @@ type Settings struct {
 	// the mouse off (mouse: false).
 	Preview Preview
 	NoMouse bool
+	// DownloadURL is the download site's page of the monthly company
+	// file, for coview index update; "" when unset.
+	DownloadURL string
 	// Lines say on which line of the file each setting was made, for
 	// show; keys are the settings' paths ("theme", "keys.quit").
 	Lines map[string]int

@@ -38,12 +38,15 @@ func write(t *testing.T, text string) Where {
 func TestAFileSetsWhatItSays(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	w := write(t, "theme: light\ndownload_dir: "+dir+"\nbudgets:\n  connections: 200\n  watch_check: 50\nkeys:\n  quit: [q, ctrl+q]\n  back: h\n  up: k\n  down: up\n")
+	w := write(t, "theme: light\ndownload_dir: "+dir+"\nbudgets:\n  connections: 200\n  watch_check: 50\nkeys:\n  quit: [q, ctrl+q]\n  back: h\n  up: k\n  down: up\ndownload_url: http://127.0.0.1:8089/en_output.html\n")
 	s, problems := Load(w, theActions, env(nil))
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
 	want := map[string][]string{"quit": {"q", "ctrl+q"}, "back": {"h"}, "up": {"k"}, "down": {"up"}}
+	if s.DownloadURL != "http://127.0.0.1:8089/en_output.html" {
+		t.Errorf("download_url read as %q", s.DownloadURL)
+	}
 	if s.Theme != "light" || s.DownloadDir != dir || s.Budgets != (Budgets{Connections: 200, WatchCheck: 50}) || !reflect.DeepEqual(s.Keys, want) {
 		t.Fatalf("settings %+v", s)
 	}
@@ -79,6 +82,7 @@ func TestEachThingWrongIsAProblemThatNamesTheFileAndLine(t *testing.T) {
 		{"broken YAML", "theme: dark\n  keys: [\n", 2, []string{"is not YAML coview can read"}},
 		{"not a mapping", "- theme\n", 1, []string{"not a list"}},
 		{"a key in the settings", "api_key: abc\n", 1, []string{"never reads its API key from this file"}},
+		{"a download page that is no web address", "download_url: download.example.com/page\n", 1, []string{"download_url: want the web address of the download page"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -171,10 +172,12 @@ func (r *reader) settings(top *yaml.Node) {
 			r.mouse(v)
 		case "stream_url":
 			r.streamURL(v)
+		case "download_url":
+			r.downloadURL(v)
 		case "key", "api_key", "apikey", "token":
 			r.say(kv[0].Line, "%s: coview never reads its API key from this file, which is not kept secret; use coview auth login (the system keyring) or COVIEW_API_KEY", name)
 		default:
-			r.unknown(kv[0], "", []string{"theme", "download_dir", "budgets", "keys", "preview", "mouse", "stream_url"})
+			r.unknown(kv[0], "", []string{"theme", "download_dir", "budgets", "keys", "preview", "mouse", "stream_url", "download_url"})
 		}
 	}
 }
@@ -237,6 +240,16 @@ func (r *reader) downloadDir(v *yaml.Node) {
 	default:
 		r.s.DownloadDir, r.s.Lines["download_dir"] = filepath.Clean(dir), v.Line
 	}
+}
+
+// downloadURL is the page coview index update finds the monthly file on.
+func (r *reader) downloadURL(v *yaml.Node) {
+	u, err := url.Parse(v.Value)
+	if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		r.say(v.Line, "download_url: want the web address of the download page (https://...), not %s; coview index update uses the registry's", valueWords(v))
+		return
+	}
+	r.s.DownloadURL, r.s.Lines["download_url"] = v.Value, v.Line
 }
 
 func (r *reader) budgets(v *yaml.Node) {

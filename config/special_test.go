@@ -12,12 +12,14 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
+
+	"coview/internal/testkit/testtime"
 )
 
-// loadsWithin runs Load and fails the test if it has not returned by
-// limit: a read that blocks on a pipe must fail the test, not hang it.
-func loadsWithin(t *testing.T, limit time.Duration, w Where) (Settings, []Problem) {
+// loadsWithin runs Load and fails the test if it has not returned by the
+// test's deadline: a read that blocks on a pipe must fail the test, not
+// hang it.
+func loadsWithin(t *testing.T, w Where) (Settings, []Problem) {
 	t.Helper()
 	type loaded struct {
 		s Settings
@@ -31,8 +33,8 @@ func loadsWithin(t *testing.T, limit time.Duration, w Where) (Settings, []Proble
 	select {
 	case l := <-done:
 		return l.s, l.p
-	case <-time.After(limit):
-		t.Fatalf("Load of %s has not returned after %s: it blocks on what is there", w.Path, limit)
+	case <-testtime.Bound(t):
+		t.Fatalf("Load of %s has not returned by the test's deadline: it blocks on what is there", w.Path)
 	}
 	return Settings{}, nil
 }
@@ -97,7 +99,7 @@ func TestASettingsPathThatIsNoFileIsRefusedAtOnceAndTheDefaultsApply(t *testing.
 			t.Parallel()
 			path := filepath.Join(t.TempDir(), FileName)
 			c.make(t, path)
-			s, problems := loadsWithin(t, 10*time.Second, Where{Path: path, Chosen: c.by != "default", By: c.by})
+			s, problems := loadsWithin(t, Where{Path: path, Chosen: c.by != "default", By: c.by})
 			if len(problems) != 1 {
 				t.Fatalf("problems %v, want one", problems)
 			}

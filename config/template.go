@@ -68,6 +68,10 @@ const template = `# coview's settings. Every line is optional; coview config sho
 # --stream-url win over this line).
 # stream_url: https://stream.companieshouse.gov.uk
 
+# The page coview index update finds the registry's monthly company file
+# on (COVIEW_DOWNLOAD_URL and --download-url win over this line).
+# download_url: https://download.companieshouse.gov.uk/en_output.html
+
 # The API key is never read from this file: use coview auth login.
 `
 

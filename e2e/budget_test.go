@@ -15,7 +15,7 @@ import (
 	"coview/internal/testkit"
 )
 
-// The budgets of README "Speed and footprint" that hold on any machine,
+// The budgets of docs/speed.md that hold on any machine,
 // loaded or not, and so can guard CI. The ones that are about wall-clock
 // milliseconds (one-shot against curl, time to a useful screen, resident
 // memory) are measured side by side by .ci/measure.sh instead.
@@ -98,7 +98,7 @@ func TestBudgetABurstOf100LookupsNeverEarnsA429(t *testing.T) {
 	}
 }
 
-// maxInFlight is the bound on concurrent lookups that the README states.
+// maxInFlight is the bound on concurrent lookups that docs/speed.md states.
 const maxInFlight = 4
 
 // Budget 7: many numbers keep a few requests in flight, bounded, and beat
@@ -134,7 +134,7 @@ func TestBudgetManyNumbersKeepAFewRequestsInFlight(t *testing.T) {
 	}
 }
 
-// Budget 5: the binary's size, stripped as the README measures it (go
+// Budget 5: the binary's size, stripped as docs/speed.md measures it (go
 // build -ldflags='-s -w', which is how TestMain builds the binary every
 // test here runs). Issue 22 set it at 22 MiB, with the watch list's SQLite
 // in it (15 MB before).

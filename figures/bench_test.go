@@ -32,7 +32,7 @@ func bigAccounts(tb testing.TB, size int) []byte {
 	return b.Bytes()
 }
 
-// The budget in README "Speed and footprint": a 180 kB document into
+// The budget in docs/speed.md: a 180 kB document into
 // figures in under 5 ms (go test -run X -bench . ./figures/). Beside the
 // time, the CPU time a read costs (cpu-ns/op), which a busy machine
 // stretches less.

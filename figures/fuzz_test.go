@@ -49,7 +49,7 @@ func FuzzRead(f *testing.F) {
 				if back, ok := ParseNumber(fig.Value.String()); !ok || !back.Equal(fig.Value) {
 					t.Fatalf("figure %s = %s does not read back", n, fig.Value)
 				}
-				if _, bad := y.Trouble[n]; bad {
+				if _, bad := y.Problem[n]; bad {
 					t.Fatalf("figure %s is both shown and in trouble", n)
 				}
 			}

@@ -72,7 +72,7 @@ func checkYears(t *testing.T, r *Report, want []wantYear) {
 			}
 			f, ok := y.Figures[n]
 			if !ok {
-				t.Errorf("%s: %s is absent, want %s (trouble: %v)", at, key, value, y.Trouble[n])
+				t.Errorf("%s: %s is absent, want %s (trouble: %v)", at, key, value, y.Problem[n])
 				continue
 			}
 			if f.Value.String() != value {

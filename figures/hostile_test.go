@@ -193,7 +193,7 @@ func TestTextWhereANumberBelongsMakesThatFactUnreadableAndNoOther(t *testing.T) 
 	}
 	y := r.Years[0]
 	for _, n := range []Name{NetAssets, Cash, Debtors, CurrentAssets, AverageEmployees, ProfitForTheYear} {
-		if p := y.Trouble[n]; p == nil || p.Kind != ProblemUnreadable {
+		if p := y.Problem[n]; p == nil || p.Kind != ProblemUnreadable {
 			t.Errorf("%s: trouble %v", n, p)
 		}
 	}
@@ -210,10 +210,10 @@ func TestTwoValuesForOneFigureAreAContradictionNotAGuess(t *testing.T) {
 		"cash":     "12046",  // and 12 thousand, tagged to the thousand
 	}}})
 	y := r.Years[0]
-	if p := y.Trouble[NetAssets]; p == nil || p.Error() != `Net assets at 31 December 2024: the document gives it 375,004 (core:NetAssetsLiabilities, context "bs", line 13) and 375,104 (core:NetAssetsLiabilities, context "bs-note", line 18); not shown` {
+	if p := y.Problem[NetAssets]; p == nil || p.Error() != `Net assets at 31 December 2024: the document gives it 375,004 (core:NetAssetsLiabilities, context "bs", line 13) and 375,104 (core:NetAssetsLiabilities, context "bs-note", line 18); not shown` {
 		t.Errorf("net assets: %v", p)
 	}
-	if p := y.Trouble[ProfitForTheYear]; p == nil || !strings.Contains(p.Error(), "45,500 (core:ProfitLoss") || !strings.Contains(p.Error(), "54,500 (uk-gaap:ProfitLossForPeriod") {
+	if p := y.Problem[ProfitForTheYear]; p == nil || !strings.Contains(p.Error(), "45,500 (core:ProfitLoss") || !strings.Contains(p.Error(), "54,500 (uk-gaap:ProfitLossForPeriod") {
 		t.Errorf("a figure tagged under an old and a new concept: %v", p)
 	}
 	if len(problemsSaying(r, "the document gives it")) != 2 {

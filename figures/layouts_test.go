@@ -253,14 +253,14 @@ func TestEveryNumberFormatReadsAsTheRegistrySays(t *testing.T) {
 	}}})
 	y := r.Years[0]
 	for _, n := range []Name{Tax, Provisions} {
-		if y.Trouble[n] != nil {
-			t.Errorf("%s, which has no value (nocontent, nil), is said to be a problem: %v", n, y.Trouble[n])
+		if y.Problem[n] != nil {
+			t.Errorf("%s, which has no value (nocontent, nil), is said to be a problem: %v", n, y.Problem[n])
 		}
 	}
-	if p := y.Trouble[NetCurrentAssets]; p == nil || p.Error() != `could not read net current assets from core:NetCurrentAssetsLiabilities (context now) at line 31: its format "ixt4:num-roman" is not one coview knows` {
+	if p := y.Problem[NetCurrentAssets]; p == nil || p.Error() != `could not read net current assets from core:NetCurrentAssetsLiabilities (context now) at line 31: its format "ixt4:num-roman" is not one coview knows` {
 		t.Errorf("an unknown format: %v", p)
 	}
-	if p := y.Trouble[TotalAssetsLessCurrentLiabilities]; p == nil || len(problemsSaying(r, "nope:numdotdecimal", "has a prefix the document does not declare")) != 1 {
+	if p := y.Problem[TotalAssetsLessCurrentLiabilities]; p == nil || len(problemsSaying(r, "nope:numdotdecimal", "has a prefix the document does not declare")) != 1 {
 		t.Errorf("a format whose prefix is not declared: %v", p)
 	}
 }

@@ -32,9 +32,9 @@ type Year struct {
 	// Figures are those the document reports: one it does not is absent,
 	// never zero.
 	Figures map[Name]Figure
-	// Trouble says why a figure the document tags is not in Figures: it
+	// Problem says why a figure the document tags is not in Figures: it
 	// could not be read, or the document gives it two values.
-	Trouble map[Name]*Problem
+	Problem map[Name]*Problem
 }
 
 // Figure is one figure of one period, and where it was read from.

@@ -30,7 +30,7 @@ func (r *reader) report() *Report {
 	for _, p := range reportingPeriods(rep, cands) {
 		for _, group := range []bool{true, false} {
 			y := yearOf(p, group, cands)
-			if len(y.Figures) > 0 || len(y.Trouble) > 0 {
+			if len(y.Figures) > 0 || len(y.Problem) > 0 {
 				rep.Years = append(rep.Years, y)
 				rep.Problems = append(rep.Problems, yearProblems(y)...)
 			}
@@ -209,7 +209,7 @@ func (c candidate) fits(p period) bool {
 // yearOf is the figures of a period, for the group or the company.
 func yearOf(p period, group bool, cands []candidate) Year {
 	y := Year{Start: p.start, End: p.end, Consolidated: group, Current: p.current,
-		Figures: map[Name]Figure{}, Trouble: map[Name]*Problem{}}
+		Figures: map[Name]Figure{}, Problem: map[Name]*Problem{}}
 	byName := map[Name][]candidate{}
 	for _, c := range cands {
 		if c.group == group && c.fits(p) {
@@ -220,7 +220,7 @@ func yearOf(p period, group bool, cands []candidate) Year {
 		fig, trouble := decide(name, p, cs)
 		switch {
 		case trouble != nil:
-			y.Trouble[name] = trouble
+			y.Problem[name] = trouble
 		case fig != nil:
 			y.Figures[name] = *fig
 		}
@@ -287,7 +287,7 @@ func contradiction(name Name, p period, facts []*Fact) *Problem {
 func yearProblems(y Year) []*Problem {
 	var out []*Problem
 	for _, n := range Names() {
-		if t := y.Trouble[n]; t != nil && t.Kind == ProblemContradiction {
+		if t := y.Problem[n]; t != nil && t.Kind == ProblemContradiction {
 			out = append(out, t)
 		}
 	}

@@ -98,7 +98,8 @@ var noPSCIdentified = sync.OnceValue(func() map[string]bool {
 // dispute or undeliverable; a history of insolvency; dormant accounts;
 // incorporation in the twelve months up to today. deep, when not nil,
 // adds what a deep screening read: outstanding charges, no registrable
-// PSC identified, no active directors.
+// PSC identified, no active directors, and the red flags of the latest
+// accounts' figures (FigureFlags).
 func Flags(p *api.Profile, deep *screen.Deep, today time.Time) []Flag {
 	out := profileFlags(p, today)
 	if deep != nil {
@@ -195,7 +196,7 @@ func deepFlags(p *api.Profile, d *screen.Deep) []Flag {
 	if dir := d.Directors; dir != nil && dir.Complete && dir.Active == 0 && !Closed(p) {
 		out = append(out, Flag{Key: FlagNoActiveDirectors, Words: "no active directors", Severity: SeverityWarning})
 	}
-	return out
+	return append(out, FigureFlags(d.Accounts)...)
 }
 
 // ChargesInWords counts outstanding charges: "1 outstanding charge", "2

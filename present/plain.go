@@ -16,6 +16,10 @@ import (
 // the rows the browser shows, without styling, after a line of the
 // company's flags when it has any.
 func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
+	writeProfile(w, p, today, Panes(p, today))
+}
+
+func writeProfile(w io.Writer, p *api.Profile, today time.Time, panes []Pane) {
 	var b strings.Builder
 	b.WriteString(clean(orNumber(p.CompanyName, p.CompanyNumber)) + "\n")
 	head := []string{clean(p.CompanyNumber), clean(labels.Status(p.CompanyStatus))}
@@ -27,7 +31,7 @@ func WriteProfile(w io.Writer, p *api.Profile, today time.Time) {
 	if flags := Flags(p, nil, today); len(flags) > 0 {
 		b.WriteString("Flags: " + FlagWords(flags) + "\n")
 	}
-	for _, pane := range Panes(p, today) {
+	for _, pane := range panes {
 		b.WriteString("\n")
 		writeRows(&b, pane.Title, pane.Rows)
 	}

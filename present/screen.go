@@ -35,6 +35,7 @@ const (
 	FieldActiveDirectors     = "active_directors"
 	FieldDirectorsAppointed  = "directors_appointed_12m"
 	FieldDirectorsResigned   = "directors_resigned_12m"
+	FieldAccounts            = "accounts_figures"
 	FieldFlags               = "flags"
 	FieldResult              = "result"
 	FieldWhy                 = "why"
@@ -46,7 +47,7 @@ func ScreenFields(deep bool) []string {
 		FieldAccountsDue, FieldAccountsOverdue, FieldConfirmationDue, FieldConfirmationOverdue}
 	if deep {
 		fields = append(fields, FieldOutstandingCharges, FieldPartSatisfied, FieldInsolvencyCases, FieldPSCStatements,
-			FieldActiveDirectors, FieldDirectorsAppointed, FieldDirectorsResigned)
+			FieldActiveDirectors, FieldDirectorsAppointed, FieldDirectorsResigned, FieldAccounts)
 	}
 	return append(fields, FieldFlags, FieldResult, FieldWhy)
 }
@@ -132,6 +133,9 @@ func screenValues(row screen.Row, today time.Time) map[string]string {
 			v[FieldActiveDirectors] = strconv.Itoa(dir.Active)
 			v[FieldDirectorsAppointed], v[FieldDirectorsResigned] = strconv.Itoa(dir.Appointed), strconv.Itoa(dir.Resigned)
 		}
+		if d.Accounts != nil {
+			v[FieldAccounts] = FiguresInWords(d.Accounts)
+		}
 	}
 	return v
 }
@@ -161,7 +165,8 @@ func ScreenPage(rows []screen.Row, deep bool, today time.Time) *Page {
 		{Title: "Confirmation due", Optional: true}}
 	if deep {
 		pg.Columns = append(pg.Columns, Column{Title: "Charges", Optional: true}, Column{Title: "Insolvency", Flex: true, Optional: true},
-			Column{Title: "PSC statements", Flex: true, Optional: true}, Column{Title: "Directors", Optional: true})
+			Column{Title: "PSC statements", Flex: true, Optional: true}, Column{Title: "Directors", Optional: true},
+			Column{Title: "Accounts", Flex: true, Optional: true})
 	}
 	pg.Columns = append(pg.Columns, Column{Title: "Flags", Flex: true}, Column{Title: "Result"}, Column{Title: "Why", Flex: true, Yields: true})
 	for _, row := range rows {
@@ -202,7 +207,7 @@ func screenItem(row screen.Row, deep bool, today time.Time) Item {
 				directors += fmt.Sprintf(" (%d in, %d out in 12 months)", dir.Appointed, dir.Resigned)
 			}
 		}
-		cells = append(cells, charges, line(FieldInsolvencyCases), line(FieldPSCStatements), directors)
+		cells = append(cells, charges, line(FieldInsolvencyCases), line(FieldPSCStatements), directors, line(FieldAccounts))
 	}
 	flagCell := len(cells)
 	result := string(row.Result)
@@ -331,7 +336,7 @@ func ScreenPlan(p screen.Plan) string {
 	}
 	s += "; at most " + counted(p.MaxRequests(), "request", "requests")
 	if p.Deep {
-		s += fmt.Sprintf(" (--deep reads up to %d more for each company: charges, insolvency, PSC statements, officers; another for each 100 officers past 100)", screen.DeepRequests)
+		s += fmt.Sprintf(" (--deep reads up to %d more for each company: charges, insolvency, PSC statements, officers, the latest accounts; another for each 100 officers past 100)", screen.DeepRequests)
 	}
 	return s
 }

@@ -181,8 +181,8 @@ func TestAScreenedRowsCellsSortByWhatTheyMean(t *testing.T) {
 func TestTheCostIsSaidBeforeTheScreeningStarts(t *testing.T) {
 	t.Parallel()
 	plan := screen.PlanFor(screen.Arguments([]string{"6400", "6401", "6400", "Marzipan Mountain Software Ltd", "???"}), true)
-	want := "5 entries: 2 company numbers and 1 name to find, 1 repeat asked for once, 1 neither; at most 16 requests " +
-		"(--deep reads up to 4 more for each company: charges, insolvency, PSC statements, officers; another for each 100 officers past 100)"
+	want := "5 entries: 2 company numbers and 1 name to find, 1 repeat asked for once, 1 neither; at most 25 requests " +
+		"(--deep reads up to 7 more for each company: charges, insolvency, PSC statements, officers, the latest accounts; another for each 100 officers past 100)"
 	if got := ScreenPlan(plan); got != want {
 		t.Fatalf("plan\n%s\nwant\n%s", got, want)
 	}

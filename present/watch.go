@@ -84,6 +84,8 @@ func WatchChange(c watch.Change) string {
 		return "no longer overdue: accounts" + nextDueWords(c.After)
 	case watch.KindConfirmationNoLongerOverdue:
 		return "no longer overdue: confirmation statement" + nextDueWords(c.After)
+	case watch.KindNetAssetsFell, watch.KindNegativeNetAssets, watch.KindNetCurrentLiabilities, watch.KindAccountsFigures:
+		return figuresChangeWords(c)
 	}
 	if c.Kind.IsFiling() {
 		d := clean(labels.FilingDescription(c.Description, c.DescriptionValues))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"coview/accounts"
 	"coview/api"
 )
 
@@ -16,6 +17,11 @@ type Deep struct {
 	Insolvency *InsolvencyFacts
 	Statements *StatementFacts
 	Directors  *DirectorFacts
+	// Accounts are what the latest accounts' figures say (for their red
+	// flags), read when the screener has a document API
+	// (Screener.WithDocuments); a company with no accounts listed has
+	// a Latest with no Filed.
+	Accounts *accounts.Latest
 	// Unread lists the parts that could not be read, and why.
 	Unread []Unread
 }
@@ -29,8 +35,9 @@ type Unread struct {
 
 // DeepRequests is the most requests a deep screening adds for one
 // company, besides one for each 100 officers past its first 100: its
-// charges, insolvency, PSC statements and officers.
-const DeepRequests = 4
+// charges, insolvency, PSC statements and officers, and its accounts
+// filings with the latest accounts' metadata and content.
+const DeepRequests = 4 + 3
 
 // Page sizes: the most each list serves, so that a company costs as few
 // requests as it can.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"coview/accounts"
 	"coview/api"
 )
 
@@ -65,8 +66,38 @@ func (r *run) failure(err error) string {
 	return err.Error()
 }
 
+// register is the register's file to read before the registry, if any.
+func (r *run) register() Register {
+	if r.opts.Deep {
+		return nil
+	}
+	return r.opts.Register
+}
+
+// fromRegister reads a company from the register's file; done is false
+// when the registry is to be asked instead.
+func (r *run) fromRegister(reg Register, n api.Number) (o outcome, done bool) {
+	p, charges, err := reg.Company(r.ctx, n)
+	switch {
+	case err == nil:
+		return outcome{result: OK, number: n, profile: p, deep: &Deep{Charges: charges}}, true
+	case errors.Is(err, ErrNotInRegister) && r.opts.Offline:
+		return outcome{result: NotFound, number: n, why: "no company on " + reg.Where() + " has this number (its file holds no dissolved companies)"}, true
+	case errors.Is(err, ErrNotInRegister):
+		return outcome{}, false // dissolved, or new since: the registry knows
+	}
+	o = notScreened(r, err)
+	o.number = n
+	return o, true
+}
+
 // company reads a company's profile, and with Deep the rest.
 func (r *run) company(n api.Number) outcome {
+	if reg := r.register(); reg != nil {
+		if o, done := r.fromRegister(reg, n); done {
+			return o
+		}
+	}
 	p, err := getAs[*api.Profile](r, api.CompanyResource(n), api.Page{})
 	switch {
 	case errors.Is(err, api.ErrNotFound):
@@ -98,46 +129,80 @@ func (r *run) company(n api.Number) outcome {
 // byName finds the company a name is registered to, by name search: the
 // one whose name is the same once reduced (see companyName). None or
 // several is unresolved, naming the closest or the several.
+//
+// With a register, the name is matched against the companies its file
+// holds, with no request: one it does not hold (a dissolved company) is
+// unresolved, and says so.
 func (r *run) byName(q Query) outcome {
-	found, err := getAs[*api.SearchResults](r, api.SearchResource(api.ResSearchCompanies, q.Name), api.Page{ItemsPerPage: searchPageSize})
-	if err != nil {
-		return notScreened(r, err)
+	var found []Candidate
+	where := ""
+	if reg := r.register(); reg != nil {
+		cs, err := reg.Named(r.ctx, q.Name, searchPageSize)
+		if err != nil {
+			return notScreened(r, err)
+		}
+		found, where = cs, reg.Where()
+	} else {
+		s, err := getAs[*api.SearchResults](r, api.SearchResource(api.ResSearchCompanies, q.Name), api.Page{ItemsPerPage: searchPageSize})
+		if err != nil {
+			return notScreened(r, err)
+		}
+		for _, it := range s.Items {
+			if it.ItemKind() != api.SearchCompany {
+				continue
+			}
+			if n, err := api.ParseNumber(it.CompanyNumber); err == nil {
+				found = append(found, Candidate{Number: n, Name: it.Title, Status: it.CompanyStatus})
+			}
+		}
 	}
+	o, matched := resolve(q, found)
+	switch {
+	case o.result == OK:
+		return r.company(o.number)
+	case where != "" && matched == 0 && len(o.candidates) == 0:
+		o.why = "no company on " + where + " has this name, or one like it (its file holds no dissolved companies)"
+	case where != "" && matched == 0:
+		o.why += " (on " + where + ", whose file holds no dissolved companies)"
+	}
+	return o
+}
+
+// resolve finds the one company of found a name is registered to: the
+// one whose name is the same once reduced (see companyName). None or
+// several is unresolved, naming the closest or the several; one is OK,
+// with its number, to be read. matched is how many have the name.
+func resolve(q Query, found []Candidate) (o outcome, matched int) {
 	var matches, close []Candidate
 	seen := map[api.Number]bool{}
-	for _, it := range found.Items {
-		if it.ItemKind() != api.SearchCompany {
+	for _, c := range found {
+		if seen[c.Number] {
 			continue
 		}
-		n, err := api.ParseNumber(it.CompanyNumber)
-		if err != nil || seen[n] {
-			continue
-		}
-		seen[n] = true
-		c := Candidate{Number: n, Name: it.Title, Status: it.CompanyStatus}
-		if q.name.matches(parseName(it.Title)) {
+		seen[c.Number] = true
+		if q.name.matches(parseName(c.Name)) {
 			matches = append(matches, c)
 		}
 		// Only a name with a word of the one asked for is close to it:
 		// the search finds names that share only "LIMITED".
-		if shares, _ := sharesAWord(q.Name, it.Title); shares {
+		if shares, _ := sharesAWord(q.Name, c.Name); shares {
 			close = append(close, c)
 		}
 	}
 	switch {
 	case len(matches) == 1:
-		return r.company(matches[0].Number)
+		return outcome{result: OK, number: matches[0].Number}, 1
 	case len(matches) > 1:
 		why := fmt.Sprintf("%d companies have this name: %s", len(matches), candidateList(matches))
 		if more := len(matches) - MaxCandidates; more > 0 {
 			why += fmt.Sprintf(" and %d more", more)
 		}
-		return outcome{result: Unresolved, candidates: first(matches, MaxCandidates), why: why}
+		return outcome{result: Unresolved, candidates: first(matches, MaxCandidates), why: why}, len(matches)
 	case len(close) == 0:
-		return outcome{result: Unresolved, why: "no company has this name, or one like it"}
+		return outcome{result: Unresolved, why: "no company has this name, or one like it"}, 0
 	}
 	return outcome{result: Unresolved, candidates: first(close, MaxCandidates),
-		why: "no company has exactly this name; the closest: " + candidateList(close)}
+		why: "no company has exactly this name; the closest: " + candidateList(close)}, 0
 }
 
 // candidateList names the first MaxCandidates companies.
@@ -215,6 +280,14 @@ func (r *run) deep(n api.Number, p *api.Profile) *Deep {
 			}
 			d.Directors = DirectorFactsOf(officers, active, r.today)
 			d.Directors.Complete = complete
+		}
+	}
+
+	if r.s.accounts != nil && p.Links.FilingHistory != "" {
+		if c, err := r.s.accounts.Company(r.ctx, n, 1, r.gate); err != nil {
+			unread("accounts", err)
+		} else if d.Accounts = c.Latest(); d.Accounts == nil {
+			d.Accounts = &accounts.Latest{}
 		}
 	}
 	return d

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"coview/accounts"
 	"coview/api"
 	"coview/fanout"
 )
@@ -118,7 +119,8 @@ type Registry interface {
 // Options shape a screening.
 type Options struct {
 	// Deep reads, for every company found, its charges, insolvency
-	// cases, PSC statements and officers (DeepRequests more a company).
+	// cases, PSC statements and officers, and with a document API the
+	// figures of its latest accounts (DeepRequests more a company).
 	Deep bool
 	// Budget is the most requests this screening may send; answers the
 	// Screener already has cost none. 0 is DefaultBudget; less than 0
@@ -134,6 +136,11 @@ type Options struct {
 	// goroutines: they must return quickly (send the row on).
 	OnRow      func(Row)
 	OnProgress func(Progress)
+	// Register, when set, is read before the registry (not with Deep,
+	// whose reads it cannot answer). Offline, the registry is not asked
+	// at all: a number the register does not hold is not found.
+	Register Register
+	Offline  bool
 }
 
 // Progress is how far a screening has got.
@@ -179,7 +186,8 @@ func Pending(inputs []Input) []Row {
 // screening a list again, or a longer list with the same companies, costs
 // nothing for what it has read. It is safe for concurrent use.
 type Screener struct {
-	reg Registry
+	reg      Registry
+	accounts *accounts.Reader // nil: no document API, no figures
 
 	mu      sync.Mutex
 	answers map[string]*entry
@@ -197,6 +205,16 @@ type entry struct {
 // New starts a session's screener over reg.
 func New(reg Registry) *Screener {
 	return &Screener{reg: reg, answers: map[string]*entry{}}
+}
+
+// WithDocuments has a deep screening read the figures of each company's
+// latest accounts through docs, the document API (a company's accounts
+// read once for the screener's life, as its other answers are).
+func (s *Screener) WithDocuments(docs accounts.Documents) *Screener {
+	if docs != nil {
+		s.accounts = accounts.NewReader(s.reg, docs)
+	}
+	return s
 }
 
 // Requests is how many requests the screener has sent in its life.
@@ -343,9 +361,25 @@ func (r *run) allow() error {
 	return err
 }
 
+// gate sends a request of the accounts reader within this screening's
+// budget, counted as the screener's, and halts the screening on a
+// failure every later request would meet.
+func (r *run) gate(_ context.Context, send func() error) error {
+	if err := r.allow(); err != nil {
+		return err
+	}
+	r.s.mu.Lock()
+	r.s.sent++
+	r.s.mu.Unlock()
+	return r.fan.Note(send())
+}
+
 // get asks the screener for an answer within this screening's budget,
 // and halts the screening on a failure every later request would meet.
 func (r *run) get(res api.Resource, page api.Page) (*api.Answer, error) {
+	if r.opts.Offline {
+		return nil, errOffline
+	}
 	a, err := r.s.get(r.ctx, res, page, r.allow)
 	return a, r.fan.Note(err)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
+
+	"coview/api"
 )
 
 // Causes of a connection's end, set as its context's cause.
@@ -134,7 +134,7 @@ const maxErrorBody = 4 << 10
 func (f *follower) refused(resp *http.Response) outcome {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 	code := resp.StatusCode
-	reason := f.redact(errorText(body))
+	reason := f.redact(api.ErrorText(body))
 	fatal := func(kind errKind) outcome {
 		return outcome{end: endFatal, err: &Error{Stream: f.name, Status: code, Reason: reason, kind: kind}}
 	}
@@ -156,30 +156,6 @@ func (f *follower) refused(resp *http.Response) outcome {
 		return outcome{end: endRetry, err: fmt.Errorf("%s (%d %s)%s", what, code, http.StatusText(code), withColon(reason))}
 	}
 	return fatal(kindRefused)
-}
-
-// errorText is the "error" (or "message") of a JSON error body; "" for
-// anything else, an HTML page included.
-func errorText(body []byte) string {
-	var e struct {
-		Error   any `json:"error"`
-		Message any `json:"message"`
-	}
-	if json.Unmarshal(body, &e) != nil {
-		return ""
-	}
-	s, _ := e.Error.(string)
-	if s == "" {
-		s, _ = e.Message.(string)
-	}
-	s = strings.TrimSpace(s)
-	if len(s) > 200 {
-		s = s[:200]
-		for !utf8.ValidString(s) {
-			s = s[:len(s)-1]
-		}
-	}
-	return s
 }
 
 func isHTML(resp *http.Response, body []byte) bool {

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync"
 	"time"
 
@@ -135,28 +134,7 @@ func New(opts Options) (*Streams, error) {
 // a path; "" is DefaultURL. A user name or password, a query or a
 // fragment is refused: the key goes in a header, never in the URL.
 func ParseURL(raw string) (*url.URL, error) {
-	if strings.TrimSpace(raw) == "" {
-		raw = DefaultURL
-	}
-	u, err := url.Parse(strings.TrimSpace(raw))
-	bad := func(why string) error {
-		return fmt.Errorf("invalid stream URL: %s; give one like %s", why, DefaultURL)
-	}
-	switch {
-	case err != nil:
-		return nil, bad("it cannot be parsed")
-	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, bad("it must start with https:// or http://")
-	case u.Host == "":
-		return nil, bad("it has no host")
-	case u.User != nil:
-		return nil, bad("it must not contain a user name or password (the key is sent in a header, never in the URL)")
-	case u.RawQuery != "" || u.Fragment != "":
-		return nil, bad("it must not have a query or fragment")
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	u.RawPath = ""
-	return u, nil
+	return api.ParseServiceURL(raw, DefaultURL, "stream URL")
 }
 
 // URL is the streaming API these Streams follow.

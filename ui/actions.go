@@ -123,7 +123,7 @@ func (m *model) copy() tea.Cmd {
 	if !ok {
 		text = m.page.Place().Company.String()
 		if c, ok := m.page.(common.Copier); ok {
-			var problem *common.Trouble
+			var problem *common.Problem
 			if text, problem = c.CopyText(); problem != nil {
 				m.trouble.show(*problem)
 				return nil

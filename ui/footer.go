@@ -20,6 +20,8 @@ func (m *model) footerLines(w int) []string {
 	right := ""
 	quota := present.Quota(m.c.Quota)
 	switch {
+	case m.c.Local.Offline():
+		quota = m.offlineWords(w)
 	case m.foot.waits.Len() > 0:
 		quota = "" // the wait says it all, and needs the room
 	case w < 100:

@@ -73,6 +73,9 @@ func (m *model) frame() frame {
 	if s, ok := m.page.(common.Subtitled); ok {
 		f.top = append(f.top, s.Subtitle(w)...)
 	}
+	if l := m.sourceLine(w); l != "" {
+		f.top = append(f.top, l)
+	}
 	if m.cmd.Active() {
 		f.top = append(f.top, m.cmd.Lines(w)...)
 	} else {
@@ -157,7 +160,7 @@ func (m *model) withPreview(f frame, body []string) []string {
 
 // problemLines draw a failure above the page: what happened, and what to
 // do about it.
-func (m *model) problemLines(t common.Trouble, w int) []string {
+func (m *model) problemLines(t common.Problem, w int) []string {
 	s := m.c.Styles
 	bar := s.Err.Bar.Render("▌ ")
 	out := []string{common.Fit(bar+s.Err.Title.Render(t.Title), w)}

@@ -3,7 +3,9 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"coview/accounts"
 	"coview/api"
+	"coview/ui/books"
 	"coview/ui/common"
 	"coview/ui/lives"
 	"coview/ui/parts/around"
@@ -20,6 +22,7 @@ import (
 	"coview/ui/parts/results"
 	"coview/ui/parts/screening"
 	"coview/ui/parts/watching"
+	"coview/ui/parts/years"
 	"coview/ui/recent"
 	"coview/ui/screenings"
 	"coview/ui/walks"
@@ -40,15 +43,23 @@ type makers struct {
 	watches    *watches.Session    // the watch list, and its check
 	screenings *screenings.Session // the pasted lists screened, and what they read
 	lives      *lives.Session      // the registry as it happens, for the live page
+	books      *books.Session      // companies' accounts read into figures
 	home       func() common.Part
 }
 
 // newMakers makes the makers and the session's services; downloadDir is
-// where a screening's table is saved (nil: the environment's).
-func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener, downloadDir func() string, feed lives.Feed) makers {
-	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch), screenings: screenings.New(c, downloadDir), lives: lives.New(c, feed)}
+// where a screening's table is saved (nil: the environment's), docs
+// where accounts' figures are read from (nil: none are), feed the
+// live page's streams (nil: no streaming key).
+func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener, downloadDir func() string,
+	docs accounts.Documents, feed lives.Feed) makers {
+	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch), screenings: screenings.New(c, downloadDir),
+		books: books.New(c, c.Reg, docs), lives: lives.New(c, feed)}
 	if mk.watches.Available() {
 		c.Watched = mk.watches.Watching
+	}
+	if mk.books.Available() {
+		c.Figures = mk.books.Latest
 	}
 	mk.home = func() common.Part { return home.New(c, version, recent, mk.watches) }
 	mk.byShow = map[common.Show]maker{
@@ -67,6 +78,9 @@ func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, 
 		},
 		common.ShowLive: func(to common.Place) (common.Part, bool) {
 			return live.New(c, mk.lives, to), true
+		},
+		common.ShowYears: func(to common.Place) (common.Part, bool) {
+			return years.New(c, mk.books, to), true
 		},
 	}
 	return mk
@@ -87,9 +101,9 @@ func (mk makers) build(to common.Place) (common.Part, bool) {
 
 // update gives the session's services what they wait for (a walk's
 // snapshots, the watch list's answers and its check's news, a
-// screening's rows).
+// screening's rows, a company's accounts read).
 func (mk makers) update(msg tea.Msg) tea.Cmd {
-	return tea.Batch(mk.walks.Update(msg), mk.watches.Update(msg), mk.screenings.Update(msg))
+	return tea.Batch(mk.walks.Update(msg), mk.watches.Update(msg), mk.screenings.Update(msg), mk.books.Update(msg))
 }
 
 // resource makes the page of a resource as the registry sent it: its
@@ -103,7 +117,7 @@ func (mk makers) resource(to common.Place) (common.Part, bool) {
 		return ok(document.Source(c, to))
 	case to.IsProfile():
 		mk.seed(to.Company)
-		return ok(profile.New(c, mk.watches, to))
+		return ok(profile.New(c, mk.watches, mk.books, to))
 	case results.Is(to.Res):
 		return ok(results.New(c, to))
 	case found.Is(to.Res):

@@ -6,6 +6,7 @@ import (
 	"coview/api"
 	"coview/ui/common"
 	"coview/ui/parts/finder"
+	"coview/ui/parts/nearby"
 	"coview/ui/parts/results"
 	"coview/ui/parts/screening"
 	"coview/ui/searchbox"
@@ -41,7 +42,7 @@ func (m *model) navigation(msg tea.Msg) (tea.Cmd, bool) {
 	case common.ReplaceMsg:
 		return m.replace(msg.To), true
 	case common.ProblemMsg:
-		m.trouble.show(msg.Trouble)
+		m.trouble.show(msg.Problem)
 		return nil, true
 	case common.BackMsg:
 		if _, ok := m.hist.peek(-1); !ok {
@@ -73,6 +74,13 @@ func (m *model) act(cmd tea.Cmd, in searchbox.Intent) tea.Cmd {
 		return tea.Batch(cmd, m.openLink(in.Link, in.Title))
 	case in.Filters:
 		return tea.Batch(cmd, m.navigate(finder.Place(in.Search, m.page.Place()), forOpen, 0, false))
+	case in.Search != "" && m.c.Local != nil:
+		// The register's index lists the names as it files them, those
+		// that begin with what is typed first, as the box offered them;
+		// ctrl+f finds every name with some words.
+		from := m.page.Place()
+		from.Company = ""
+		return tea.Batch(cmd, m.navigate(nearby.Place(in.Search, from), forOpen, 0, in.Typed))
 	case in.Search != "":
 		return tea.Batch(cmd, m.navigate(results.Place(in.Search, m.page.Place()), forOpen, 0, in.Typed))
 	case len(in.Screen) > 0:

@@ -4,7 +4,9 @@ import (
 	"io"
 	"time"
 
+	"coview/accounts"
 	"coview/api"
+	"coview/register"
 	"coview/ui/common"
 	"coview/ui/download"
 	"coview/ui/layout"
@@ -35,8 +37,11 @@ type Options struct {
 	StateDir string // where "recent" lives; "" = XDG default
 
 	// Documents fetches filings' documents (d, D); nil: there is no
-	// document API. DownloadDir says where they are saved, asked at each
-	// download; nil is save.DownloadDir of the environment.
+	// document API. When it also reads a document into memory (Content,
+	// as *api.DocumentClient does), the accounts pane and the table of
+	// years read companies' figures through it. DownloadDir says where
+	// they are saved, asked at each download; nil is save.DownloadDir of
+	// the environment.
 	Documents   Documents
 	DownloadDir func() string
 	// OpenFile opens a saved document in the system's viewer, and OpenURL
@@ -62,6 +67,13 @@ type Options struct {
 	// streaming key, and the page says how to keep one.
 	Live lives.Feed
 
+	// Register is the register's index on this machine, of the same
+	// registry, or nil: searches of companies are answered from it, with
+	// no request. Offline, nothing is asked of the registry: a company
+	// is what the register's file holds, and Registry is never asked.
+	Register *register.Index
+	Offline  bool
+
 	// Demo says the registry is coview's built-in demo (--demo): the
 	// title line says so on every page, so its companies are not taken
 	// for real ones.
@@ -72,6 +84,15 @@ type Options struct {
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	IO      Terminal // nil streams: stdin and stdout
+}
+
+// figureDocuments is the document API as the figures are read from it:
+// nil when there is none, or it cannot read a document into memory.
+func figureDocuments(d Documents) accounts.Documents {
+	if docs, ok := d.(accounts.Documents); ok && d != nil {
+		return docs
+	}
+	return nil
 }
 
 // Settings are what the settings file (and COVIEW_THEME) say, checked

@@ -17,7 +17,7 @@ import (
 // or esc, and the request that failed, which r sends again (and a 429's
 // countdown sends again by itself when the quota resets).
 type problems struct {
-	shown   *common.Trouble
+	shown   *common.Problem
 	lasting bool // shown stays over the pages that arrive, until esc
 	failed  *failure
 	retryAt time.Time
@@ -33,7 +33,7 @@ type failure struct {
 	forget func()
 }
 
-func (p *problems) show(t common.Trouble) { p.shown, p.lasting = &t, false }
+func (p *problems) show(t common.Problem) { p.shown, p.lasting = &t, false }
 
 // clear drops the problem, unless it lasts, and the failure (a page
 // arrived).
@@ -67,7 +67,7 @@ func (p *problems) showSettings(said []string) {
 	for i, s := range said {
 		lines[i] = common.Line(s)
 	}
-	p.show(common.Trouble{Title: title, Detail: strings.Join(lines, "\n")})
+	p.show(common.Problem{Title: title, Detail: strings.Join(lines, "\n")})
 	p.lasting = true
 }
 
@@ -100,7 +100,7 @@ func (m *model) fail(f failure, err error, typed bool) tea.Cmd {
 		// Stepping through a paste with n: the keyboard stays with the
 		// page, so the next n opens the next number rather than typing.
 		next, _ := m.box.Peek()
-		t.show(common.Trouble{Title: "Company " + f.key.Res.Number.String() + " not found",
+		t.show(common.Problem{Title: "Company " + f.key.Res.Number.String() + " not found",
 			Detail: "The registry has no company with this number (404). n opens the next pasted number, " + next.String() +
 				"; / then ↓ finds this one to edit."})
 		m.box.Skip(f.key.Res.Number)
@@ -183,7 +183,7 @@ func (m *model) onKeyDone(msg keyscreen.DoneMsg) tea.Cmd {
 func (m *model) onKeyLeft() tea.Cmd {
 	m.keys = nil
 	if m.trouble.failed != nil {
-		m.trouble.show(common.Trouble{Title: "No API key in use", Detail: "The registry needs a key. Press r to enter one and try again."})
+		m.trouble.show(common.Problem{Title: "No API key in use", Detail: "The registry needs a key. Press r to enter one and try again."})
 	}
 	return nil
 }

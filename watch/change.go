@@ -54,6 +54,16 @@ const (
 	// (Before is the date it was due, After the next due date).
 	KindAccountsNoLongerOverdue     Kind = "deadline/accounts-no-longer-overdue"
 	KindConfirmationNoLongerOverdue Kind = "deadline/confirmation-statement-no-longer-overdue"
+
+	// What the figures of new accounts show against the year before, read
+	// from their document when they were filed: each red flag (After is
+	// the year's figure in whole units as filed, Before the year
+	// before's, Field the unit when not pounds), or with none the net
+	// assets (After, "" when not given).
+	KindNetAssetsFell         Kind = "accounts/net-assets-fell"
+	KindNegativeNetAssets     Kind = "accounts/negative-net-assets"
+	KindNetCurrentLiabilities Kind = "accounts/net-current-liabilities"
+	KindAccountsFigures       Kind = "accounts/figures"
 )
 
 // FilingKind is the kind of a new filing of the given category.

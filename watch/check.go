@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"coview/accounts"
 	"coview/api"
 	"coview/fanout"
 )
@@ -31,14 +32,19 @@ type Options struct {
 	// changes, says what is overdue and when a profile is due to be read
 	// again. nil is Now.
 	Today func() time.Time
+	// Documents is the document API (*api.DocumentClient): a check reads
+	// the figures of new accounts through it (two requests a document,
+	// in its budget) and says what they show. nil reads none.
+	Documents accounts.Documents
 }
 
 // Watcher checks a store's companies against a registry.
 type Watcher struct {
-	store  *Store
-	client *api.Client
-	opts   Options
-	pacer  *pacer
+	store    *Store
+	client   *api.Client
+	opts     Options
+	pacer    *pacer
+	accounts *accounts.Reader // nil: no document API, no figures
 }
 
 // New makes a Watcher. The client's key and waits are the caller's.
@@ -58,7 +64,11 @@ func New(store *Store, client *api.Client, opts Options) *Watcher {
 	if opts.Today == nil {
 		opts.Today = opts.Now
 	}
-	return &Watcher{store: store, client: client, opts: opts, pacer: newPacer(opts.Quota, client, time.Now)}
+	w := &Watcher{store: store, client: client, opts: opts, pacer: newPacer(opts.Quota, client, time.Now)}
+	if opts.Documents != nil {
+		w.accounts = accounts.NewReader(client, opts.Documents)
+	}
+	return w
 }
 
 // Store is the watch list the Watcher checks.

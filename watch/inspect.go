@@ -42,6 +42,8 @@ type work struct {
 	// its reading goes on.
 	Part *ListSnap `json:"part,omitempty"`
 	From int       `json:"from,omitempty"`
+	// Accounts are new accounts filings whose figures readFigures reads.
+	Accounts []newAccounts `json:"accounts,omitempty"`
 }
 
 // plan is a new check's work: for a company's first check, a page of
@@ -68,6 +70,8 @@ func rank(read string) int {
 		return -1
 	case readProfile:
 		return 0
+	case readFigures:
+		return 1 + len(datasets)
 	}
 	return 1 + slices.Index(datasets, read)
 }
@@ -160,6 +164,12 @@ func (w *Watcher) read(ctx context.Context, v *visit, rec, next *record, wk *wor
 		changes, err = w.probe(ctx, v, rec, next, wk, now)
 	case readFilings:
 		changes, err = w.newFilings(ctx, v, rec, next, wk, now)
+	case readFigures:
+		// What the accounts read before a stop showed is kept with them:
+		// they have left the work.
+		if changes, err = w.figuresOf(ctx, v, wk); err != nil {
+			return changes, len(changes) > 0, err
+		}
 	case readProfile:
 		if err = w.readProfile(ctx, v, next, now); err == nil && !wk.Seeding {
 			changes = diffProfile(rec.profile, next.profile, wk.When)
@@ -266,6 +276,7 @@ func (w *Watcher) filed(next *record, wk *work, items []api.FilingItem) []Change
 		for _, set := range rereads(f.Category) {
 			wk.then(set)
 		}
+		w.noteAccounts(wk, f)
 	}
 	next.filings.saw(ids(items))
 	return changes

@@ -180,6 +180,8 @@ func planOf(number string) *plan {
 		return cloudberryDistillers()
 	case "SC006414":
 		return sprockettsTablet()
+	case LivingFirst:
+		return ticktockTeaRooms()
 	}
 	return nil
 }

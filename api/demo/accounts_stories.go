@@ -184,3 +184,18 @@ func sprockettsTablet() *plan {
 			stockDays: 30, debtorDays: 25, creditorDays: 40, dividendShare: 60, employees: 4}
 	}}
 }
+
+// ticktockTeaRooms is 00006420, the living company that files every few
+// minutes: a tea room that grew year on year until the year to 2026,
+// when a loss took more than half of its net assets (the red flag a
+// watch list's check reports when its accounts come in).
+func ticktockTeaRooms() *plan {
+	return &plan{layout: layoutFull, first: 2020, from: 2020, shareCapital: 100, drive: func(y int) drivers {
+		d := drivers{turnover: 120_000 + 18_000*int64(y-2020), grossMargin: 62, operatingMargin: 11, tangible: 21_000,
+			stockDays: 12, debtorDays: 6, creditorDays: 35, dividendShare: 30, employees: 5 + int64(y-2020)}
+		if y >= 2026 {
+			d.turnover, d.operatingMargin, d.dividendShare, d.employees = 131_000, -38, 0, 7
+		}
+		return d
+	}}
+}

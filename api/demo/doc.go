@@ -23,11 +23,16 @@
 // redirects, both with the registry's key) and a storage host that serves
 // the documents only at short-lived signed links and refuses any request
 // that carries an Authorization header, as the live S3 bucket does. The
-// registry's filings then link to that document API. Every filing with a
-// document link has a small, valid PDF saying which filing it is; the
-// accounts of the companies that file electronically also come as XHTML
-// with inline XBRL, their figures a story over the years (accounts_*.go),
-// FilingWithXHTML among them; FilingSlowDocument's PDF is 20 MB sent
-// slowly, FilingDocumentMissing's metadata is a 404, and
-// FilingWithoutDocument, like every filing without a link, has none.
+// registry's filings then link to that document API. On listeners of
+// their own too, Start serves the streaming API and the download site of
+// the monthly company file (NewDownloadHandler): a page like the
+// registry's en_output.html and the month's file of the demo's
+// companies, in the registry's format.
+//
+// Every filing with a document link has a small, valid PDF saying which
+// filing it is; the accounts of the companies that file electronically
+// also come as XHTML with inline XBRL, their figures a story over the
+// years (accounts_*.go), FilingWithXHTML among them; FilingSlowDocument's
+// PDF is 20 MB sent slowly, FilingDocumentMissing's metadata is a 404,
+// and FilingWithoutDocument, like every filing without a link, has none.
 package demo

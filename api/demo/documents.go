@@ -72,35 +72,43 @@ func indexDocuments(reg *registry) map[string]*document {
 	docs := make(map[string]*document)
 	for _, c := range reg.companies {
 		for _, raw := range c.filings {
-			var f struct {
-				TransactionID     string            `json:"transaction_id"`
-				Type              string            `json:"type"`
-				Date              string            `json:"date"`
-				Category          string            `json:"category"`
-				Description       string            `json:"description"`
-				Barcode           string            `json:"barcode"`
-				Pages             int               `json:"pages"`
-				DescriptionValues map[string]any    `json:"description_values"`
-				Links             map[string]string `json:"links"`
-			}
-			if json.Unmarshal(raw, &f) != nil {
-				continue
-			}
-			id, ok := strings.CutPrefix(f.Links["document_metadata"], liveDocumentPrefix)
-			if !ok || id == "" || f.TransactionID == FilingDocumentMissing {
-				continue
-			}
-			madeUp, _ := f.DescriptionValues["made_up_date"].(string)
-			docs[id] = &document{
-				id: id, number: c.number, company: c.name, filing: f.TransactionID,
-				formType: f.Type, date: f.Date, category: f.Category, description: f.Description,
-				madeUpDate: madeUp, barcode: f.Barcode, pages: f.Pages,
-				xhtml: filedAsIXBRL(c.number, f.Description, madeUp),
-				slow:  f.TransactionID == FilingSlowDocument,
+			if d := documentOf(c, raw); d != nil {
+				docs[d.id] = d
 			}
 		}
 	}
 	return docs
+}
+
+// documentOf is the document a filing of c links to, or nil when it
+// links to none (or to one the document API does not know).
+func documentOf(c *company, raw json.RawMessage) *document {
+	var f struct {
+		TransactionID     string            `json:"transaction_id"`
+		Type              string            `json:"type"`
+		Date              string            `json:"date"`
+		Category          string            `json:"category"`
+		Description       string            `json:"description"`
+		Barcode           string            `json:"barcode"`
+		Pages             int               `json:"pages"`
+		DescriptionValues map[string]any    `json:"description_values"`
+		Links             map[string]string `json:"links"`
+	}
+	if json.Unmarshal(raw, &f) != nil {
+		return nil
+	}
+	id, ok := strings.CutPrefix(f.Links["document_metadata"], liveDocumentPrefix)
+	if !ok || id == "" || f.TransactionID == FilingDocumentMissing {
+		return nil
+	}
+	madeUp, _ := f.DescriptionValues["made_up_date"].(string)
+	return &document{
+		id: id, number: c.number, company: c.name, filing: f.TransactionID,
+		formType: f.Type, date: f.Date, category: f.Category, description: f.Description,
+		madeUpDate: madeUp, barcode: f.Barcode, pages: f.Pages,
+		xhtml: filedAsIXBRL(c.number, f.Description, madeUp),
+		slow:  f.TransactionID == FilingSlowDocument,
+	}
 }
 
 // formats are the MIME types the document comes in, PDF first.
@@ -193,6 +201,15 @@ func newDocuments(opts ServeOptions, selfURL, storageURL string, secret []byte) 
 	return d
 }
 
+// find is the document with the id: the fixtures', or a living
+// company's as it is now.
+func (d *documents) find(id string) *document {
+	if doc := d.index()[id]; doc != nil {
+		return doc
+	}
+	return livingDocument(id, d.now())
+}
+
 // sharedDocuments are the fixtures' documents by id, built once a process
 // as the fixtures are, and never changed once built.
 var sharedDocuments = sync.OnceValue(func() map[string]*document { return indexDocuments(fixtures()) })
@@ -270,7 +287,7 @@ type documentResource struct {
 // metadata answers in the live shape: formats keyed by MIME type with
 // their sizes, and absolute links on the document API itself.
 func (d *documents) metadata(w http.ResponseWriter, r *http.Request) {
-	doc := d.index()[r.PathValue("id")]
+	doc := d.find(r.PathValue("id"))
 	if doc == nil {
 		writeFlatError(w, http.StatusNotFound, "document not found")
 		return
@@ -302,7 +319,7 @@ func (d *documents) metadata(w http.ResponseWriter, r *http.Request) {
 // it asks for none in particular), or 406 when the document does not
 // come in any format asked for.
 func (d *documents) redirect(w http.ResponseWriter, r *http.Request) {
-	doc := d.index()[r.PathValue("id")]
+	doc := d.find(r.PathValue("id"))
 	if doc == nil {
 		writeFlatError(w, http.StatusNotFound, "document not found")
 		return

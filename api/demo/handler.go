@@ -44,6 +44,7 @@ type handler struct {
 var (
 	sharedSearchIndex = sync.OnceValue(func() *searchIndex { return buildSearchIndex(fixtures()) })
 	sharedFirms       = sync.OnceValue(func() *firms { return buildFirms(fixtures()) })
+	sharedMonthlyCSV  = sync.OnceValue(func() []byte { return monthlyCSV(fixtures()) })
 )
 
 // NewHandler returns the demo registry: every request is authenticated with

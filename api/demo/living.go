@@ -252,6 +252,11 @@ func (l *lived) filingItem(j int) json.RawMessage {
 	if values == nil {
 		values = map[string]string{}
 	}
+	links := map[string]string{"self": "/company/" + l.c.number + "/filing-history/" + id}
+	if filedAsIXBRL(l.c.number, f.description, values["made_up_date"]) {
+		// Its accounts come as inline XBRL, the document's id the filing's.
+		links["document_metadata"] = liveDocumentPrefix + id
+	}
 	item, err := json.Marshal(map[string]any{
 		"transaction_id":     id,
 		"barcode":            "XL" + strings.ToUpper(id[len(id)-6:]),
@@ -261,7 +266,7 @@ func (l *lived) filingItem(j int) json.RawMessage {
 		"description":        f.description,
 		"description_values": values,
 		"pages":              1,
-		"links":              map[string]string{"self": "/company/" + l.c.number + "/filing-history/" + id},
+		"links":              links,
 	})
 	if err != nil {
 		panic("demo: encoding a living filing: " + err.Error())
@@ -729,4 +734,24 @@ func buildOwners(l *lived) {
 		return livingFiling{form: "PSC07", category: "persons-with-significant-control", description: "cessation-of-a-person-with-significant-control",
 			values: map[string]string{"psc_name": forename + " " + surname, "cessation_date": l.day(e)}}
 	}
+}
+
+// livingDocument is the document of a living company's filing, whose id
+// is the filing's own, as it is at now: nil unless the company has filed
+// it by then and it has a document (its accounts, as inline XBRL).
+func livingDocument(id string, now time.Time) *document {
+	raw, err := base64.RawURLEncoding.DecodeString(id)
+	if err != nil {
+		return nil
+	}
+	number, _, ok := strings.Cut(string(raw), ":")
+	c := livingCompany(number, now)
+	if !ok || c == nil {
+		return nil
+	}
+	item, ok := c.itemAt("/company/" + number + "/filing-history/" + id)
+	if !ok {
+		return nil
+	}
+	return documentOf(c, item)
 }

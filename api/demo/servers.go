@@ -16,11 +16,11 @@ import (
 // own), where to listen, and how fast the slow document goes.
 type ServeOptions struct {
 	Options
-	// Addr, DocumentAddr, StorageAddr and StreamAddr are where the
-	// registry, the document API, the storage and the streaming API
-	// listen. "" is a free port: on 127.0.0.1 for Addr, and on Addr's
-	// host for the others.
-	Addr, DocumentAddr, StorageAddr, StreamAddr string
+	// Addr, DocumentAddr, StorageAddr, StreamAddr and DownloadAddr are
+	// where the registry, the document API, the storage, the streaming
+	// API and the download site listen. "" is a free port: on 127.0.0.1
+	// for Addr, and on Addr's host for the others.
+	Addr, DocumentAddr, StorageAddr, StreamAddr, DownloadAddr string
 	// Stream tunes the streaming API; its clock is the registry's
 	// unless it has its own.
 	Stream StreamOptions
@@ -35,11 +35,12 @@ type ServeOptions struct {
 	Wrap func(http.Handler) http.Handler
 }
 
-// Servers are the demo registry, its document API and the storage the
-// document API hands content out from, each on a listener of its own, as
-// the live services are on hosts of their own: so a client's rule that
-// the key goes to the registry and the document API and never to the
-// storage is put to the test. The registry's filings link to this
+// Servers are the demo registry, its document API, the storage the
+// document API hands content out from, and the download site of the
+// monthly company file, each on a listener of its own, as the live
+// services are on hosts of their own: so a client's rule that the key
+// goes to the registry and the document API and never to the storage or
+// the download site is put to the test. The registry's filings link to this
 // document API (their links.document_metadata are rewritten to it).
 // Beside them, on a host of its own too, is the streaming API, with a
 // key of its own (StreamKey).
@@ -48,6 +49,7 @@ type Servers struct {
 	DocumentURL string // the document API
 	StorageURL  string // where the document API redirects content requests
 	StreamURL   string // the streaming API (key StreamKey)
+	DownloadURL string // the download site, with the monthly file (its page: DownloadURL + "/en_output.html")
 
 	servers []*http.Server
 	failed  chan error
@@ -77,7 +79,7 @@ func Start(opts ServeOptions) (*Servers, error) {
 			l.Close()
 		}
 	}
-	for _, a := range []string{addr, other(opts.DocumentAddr), other(opts.StorageAddr), other(opts.StreamAddr)} {
+	for _, a := range []string{addr, other(opts.DocumentAddr), other(opts.StorageAddr), other(opts.StreamAddr), other(opts.DownloadAddr)} {
 		l, err := net.Listen("tcp", a)
 		if err != nil {
 			closeAll()
@@ -91,6 +93,7 @@ func Start(opts ServeOptions) (*Servers, error) {
 		DocumentURL: url(listeners[1]),
 		StorageURL:  url(listeners[2]),
 		StreamURL:   url(listeners[3]),
+		DownloadURL: url(listeners[4]),
 		failed:      make(chan error, len(listeners)),
 	}
 
@@ -102,7 +105,7 @@ func Start(opts ServeOptions) (*Servers, error) {
 	if opts.Stream.Clock == nil {
 		opts.Stream.Clock = nowClock{now: opts.Now}
 	}
-	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage(), NewStreamHandler(opts.Stream)} {
+	for i, h := range []http.Handler{NewHandler(registry), docs.api(), docs.storage(), NewStreamHandler(opts.Stream), NewDownloadHandler(opts.Now)} {
 		_, streaming := h.(*streamHandler)
 		if opts.Wrap != nil {
 			h = opts.Wrap(h)

@@ -77,7 +77,7 @@ func (d *documents) storage() http.Handler {
 		var format string
 		if rest, ok := strings.CutPrefix(r.URL.Path, "/docs/"); ok {
 			id, f, _ := strings.Cut(rest, "/")
-			doc, format = d.index()[id], strings.Replace(f, "-", "/", 1)
+			doc, format = d.find(id), strings.Replace(f, "-", "/", 1)
 		}
 		var b blob
 		ok := doc != nil

@@ -2,16 +2,11 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"coview/api"
-	"coview/figures"
+	"coview/accounts"
 	"coview/present/sanitize"
 )
 
@@ -47,8 +42,8 @@ coview accounts 00006411 --csv > gooseberry.csv
 
 // Bounds of --years: a page of the filing history holds 100 filings.
 const (
-	defaultAccountsYears = 3
-	maxAccountsYears     = 20
+	defaultAccountsYears = accounts.DefaultDocuments
+	maxAccountsYears     = accounts.MaxDocuments
 )
 
 // accountsFlags are the flags of "coview accounts".
@@ -104,16 +99,16 @@ func runAccounts(ctx context.Context, args []string, f *accountsFlags, env Env) 
 		return err
 	}
 	defer reg.close()
-	got, err := readAccounts(ctx, reg, number, f.years)
+	got, err := accounts.NewReader(reg.client, reg.docs).Company(ctx, number, f.years, nil)
 	if err != nil {
-		return err
+		return withHint(err)
 	}
-	for _, line := range got.notes() {
+	for _, line := range got.Notes() {
 		fmt.Fprintln(env.Stderr, "coview: "+sanitize.Line(line))
 	}
-	cols := got.columns()
+	cols := got.Columns()
 	if len(cols) == 0 {
-		return got.nothing()
+		return nothingRead(got)
 	}
 	out := accountsTable
 	switch {
@@ -127,148 +122,17 @@ func runAccounts(ctx context.Context, args []string, f *accountsFlags, env Env) 
 	return writeAccounts(env.Stdout, out, got, cols)
 }
 
-// filedAccounts is one accounts filing and what its document gave.
-type filedAccounts struct {
-	filing   api.FilingItem
-	madeUpTo time.Time
-	report   *figures.Report // nil when there are no figures
-	why      string          // why there are none: filed on paper, unreadable...
-	paper    bool            // no inline XBRL at all, as against one that could not be read
-}
-
-// companyAccounts are a company's last accounts, newest first.
-type companyAccounts struct {
-	number api.Number
-	filed  []*filedAccounts
-}
-
-// readAccounts asks for the company's accounts filings once, then for
-// each its document's metadata and, when it comes as inline XBRL, its
-// content, and reads the figures out of it. A document that cannot be
-// had or read is said and passed over; a refused key or the end of the
-// quota stops everything.
-func readAccounts(ctx context.Context, reg *registry, number api.Number, years int) (*companyAccounts, error) {
-	link := api.FilingHistoryLink("/company/"+string(number)+"/filing-history", []string{"accounts"})
-	history, err := reg.client.FilingHistory(ctx, link, api.Page{ItemsPerPage: 100})
-	if err != nil {
-		return nil, withHint(err)
+// nothingRead is the error when no figure at all could be read: exit 4
+// when there was nothing to read, 1 when what there was could not be
+// read.
+func nothingRead(c *accounts.Company) error {
+	switch {
+	case len(c.Filed) == 0:
+		return &exitError{code: exitNotFound, msg: fmt.Sprintf("company %s has no accounts listed (or there is no such company): coview %s shows its profile", c.Number, c.Number)}
+	case c.AllPaper():
+		return &exitError{code: exitNotFound, msg: fmt.Sprintf("company %s's last %s were filed on paper or as a PDF only: no figures", c.Number, plural(len(c.Filed), "accounts", "accounts"))}
 	}
-	got := &companyAccounts{number: number}
-	for _, f := range annualAccounts(history.Items, years) {
-		fa := &filedAccounts{filing: f}
-		fa.madeUpTo, _ = time.Parse(time.DateOnly, f.Values()["made_up_date"])
-		if err := readFiled(ctx, reg, fa); err != nil {
-			return nil, withHint(err)
-		}
-		got.filed = append(got.filed, fa)
-	}
-	return got, nil
-}
-
-// annualAccounts are the last n annual accounts of a filing history's
-// accounts category (not changes of accounting reference date), the
-// newest of any made up to the same date (amended accounts replace the
-// original).
-func annualAccounts(items []api.FilingItem, n int) []api.FilingItem {
-	var out []api.FilingItem
-	seen := map[string]bool{}
-	for _, f := range items {
-		d := f.Description
-		if !strings.HasPrefix(d, "accounts-with-") && !strings.HasPrefix(d, "accounts-amended-with-") {
-			continue
-		}
-		madeUp := f.Values()["made_up_date"]
-		if seen[madeUp] {
-			continue
-		}
-		seen[madeUp] = true
-		out = append(out, f)
-		if len(out) == n {
-			break
-		}
-	}
-	return out
-}
-
-// readFiled fetches and reads one filing's accounts. Only what stops
-// everything is returned; anything else is why this one has no figures.
-func readFiled(ctx context.Context, reg *registry, fa *filedAccounts) error {
-	if fa.filing.Links.DocumentMetadata == "" {
-		fa.why, fa.paper = "the registry holds no document for them", true
-		return nil
-	}
-	meta, err := reg.docs.Metadata(ctx, fa.filing.Links.DocumentMetadata)
-	if err != nil {
-		return passOver(fa, err)
-	}
-	if !meta.Has(api.FormatXHTML) {
-		fa.why, fa.paper = "they were filed on paper or as a PDF only, so they have no figures", true
-		return nil
-	}
-	doc, err := reg.docs.Content(ctx, meta, api.FormatXHTML, figures.DefaultMaxBytes)
-	if err != nil {
-		return passOver(fa, err)
-	}
-	fa.report, err = figures.Read(doc, figures.Options{})
-	if err != nil {
-		fa.why = err.Error()
-	}
-	return nil
-}
-
-// passOver keeps an error that concerns one document as why it has no
-// figures, and returns one that stops everything: a key refused, the
-// quota spent, or the run given up.
-func passOver(fa *filedAccounts, err error) error {
-	for _, stop := range []error{api.ErrInvalidKey, api.ErrMissingKey, api.ErrForbidden, api.ErrRateLimited, api.ErrCanceled} {
-		if errors.Is(err, stop) {
-			return err
-		}
-	}
-	fa.why = "their document could not be fetched: " + err.Error()
-	return nil
-}
-
-// name is what the accounts are called in a line: "the accounts made up
-// to 31 March 2025".
-func (fa *filedAccounts) name() string {
-	if fa.madeUpTo.IsZero() {
-		return "the accounts filed on " + fa.filing.Date
-	}
-	return "the accounts made up to " + fa.madeUpTo.Format("2 January 2006")
-}
-
-// notes are the lines for stderr: accounts without figures and why, and
-// what could not be read in those with some.
-func (c *companyAccounts) notes() []string {
-	var out []string
-	for _, fa := range c.filed {
-		if fa.report == nil {
-			out = append(out, fmt.Sprintf("%s: %s", fa.name(), fa.why))
-			continue
-		}
-		for _, p := range fa.report.Problems {
-			out = append(out, fmt.Sprintf("%s: %s", fa.name(), p.Error()))
-		}
-		if len(fa.report.Years) == 0 && len(fa.report.Problems) == 0 {
-			out = append(out, fa.name()+": no figures are tagged in them")
-		}
-	}
-	return out
-}
-
-// nothing is the error when no figure at all could be read: exit 4 when
-// there was nothing to read, 1 when what there was could not be read.
-func (c *companyAccounts) nothing() error {
-	if len(c.filed) == 0 {
-		return &exitError{code: exitNotFound, msg: fmt.Sprintf("company %s has no accounts listed (or there is no such company): coview %s shows its profile", c.number, c.number)}
-	}
-	for _, fa := range c.filed {
-		if !fa.paper {
-			return &exitError{code: exitFailure, msg: fmt.Sprintf("no figure could be read from company %s's last %s (each says why above)", c.number, plural(len(c.filed), "accounts", "accounts"))}
-		}
-	}
-	return &exitError{code: exitNotFound, msg: fmt.Sprintf("company %s's last %s were filed on paper or as a PDF only: no figures", c.number, plural(len(c.filed), "accounts", "accounts"))}
+	return &exitError{code: exitFailure, msg: fmt.Sprintf("no figure could be read from company %s's last %s (each says why above)", c.Number, plural(len(c.Filed), "accounts", "accounts"))}
 }
 
 func plural(n int, one, many string) string {
@@ -276,57 +140,4 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// accountsColumn is one year's figures as shown, and the accounts they
-// came from.
-type accountsColumn struct {
-	year  figures.Year
-	filed *filedAccounts
-}
-
-// columns are the years the accounts give, newest first, the group's
-// before the company's; each year from the accounts whose own year it is
-// (as filed, not as restated a year on), else from the newest that
-// gives it as its comparative.
-func (c *companyAccounts) columns() []accountsColumn {
-	var out []accountsColumn
-	for _, current := range []bool{true, false} {
-		for _, fa := range c.filed {
-			if fa.report == nil {
-				continue
-			}
-			for _, y := range fa.report.Years {
-				dup := slices.ContainsFunc(out, func(o accountsColumn) bool {
-					return o.year.End.Equal(y.End) && o.year.Consolidated == y.Consolidated
-				})
-				if y.Current == current && !dup {
-					out = append(out, accountsColumn{year: y, filed: fa})
-				}
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b accountsColumn) int {
-		if c := b.year.End.Compare(a.year.End); c != 0 {
-			return c
-		}
-		switch {
-		case a.year.Consolidated == b.year.Consolidated:
-			return 0
-		case a.year.Consolidated:
-			return -1
-		}
-		return 1
-	})
-	return out
-}
-
-// name is the company's name as its newest accounts give it, cleaned.
-func (c *companyAccounts) name() string {
-	for _, fa := range c.filed {
-		if fa.report != nil && fa.report.Name != "" {
-			return sanitize.Line(fa.report.Name)
-		}
-	}
-	return ""
 }

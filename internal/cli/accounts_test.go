@@ -11,7 +11,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"coview/accounts"
 	"coview/api/demo"
 	"coview/figures"
 	"coview/internal/testkit"
@@ -351,25 +353,6 @@ func rowOf(table, label string) []string {
 	return nil
 }
 
-func TestAmountsAreShortenedOnATerminalAndChangesAreWords(t *testing.T) {
-	t.Parallel()
-	for v, want := range map[float64]string{1_569_093: "1.57m", 375_004: "375k", -577: "-577", 9_876: "9,876", 12_345: "12.3k", 31_900_000: "31.9m", 214_800_000: "215m", 2_500_000_000: "2.50bn", -65_746: "-65.7k"} {
-		if got := shortAmount(v, figures.NumberOf(int64(v)).Grouped()); got != want {
-			t.Errorf("%v shortened is %q, want %q", v, got, want)
-		}
-	}
-	for _, tt := range []struct {
-		newer, older int64
-		want         string
-	}{
-		{117, 100, "+17%"}, {95, 100, "-5%"}, {100, 100, "0%"}, {5, 0, ""}, {-117746, -49146, "-140%"}, {-65746, -1146, "<-999%"}, {-60000, 10, "<-999%"},
-	} {
-		if got := change(figures.NumberOf(tt.newer), figures.NumberOf(tt.older)); got != tt.want {
-			t.Errorf("from %d to %d: %q, want %q", tt.older, tt.newer, got, tt.want)
-		}
-	}
-}
-
 // On a terminal, the table shortens amounts but not counts.
 func TestAccountsTableOnATerminalShortensAmounts(t *testing.T) {
 	t.Parallel()
@@ -377,9 +360,9 @@ func TestAccountsTableOnATerminalShortensAmounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &companyAccounts{number: "04123456", filed: []*filedAccounts{{report: r}}}
+	c := &accounts.Company{Number: "04123456", Filed: []*accounts.Filed{{Report: r}}}
 	var out strings.Builder
-	if err := writeAccounts(&out, accountsTable, c, c.columns()); err != nil {
+	if err := writeAccounts(&out, accountsTable, c, c.Columns()); err != nil {
 		t.Fatal(err)
 	}
 	for label, want := range map[string][]string{
@@ -391,5 +374,40 @@ func TestAccountsTableOnATerminalShortensAmounts(t *testing.T) {
 		if got := rowOf(out.String(), label); !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q\n%s", label, got, want, out.String())
 		}
+	}
+}
+
+// Issue 33: a watch list's check reads the figures of new accounts and
+// says what they show against the year before. The demo's tea room
+// files accounts made up to 31 March 2026 on 10 April 2026, which show
+// its net assets fallen by more than half; a quarter of an hour later,
+// accounts to 30 June 2025, which show none of the red flags.
+func TestWatchCheckSaysWhatNewAccountsShow(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	at := func(when time.Time) map[string]string {
+		return map[string]string{"COVIEW_DEMO_NOW": when.Format(time.RFC3339), "XDG_DATA_HOME": data}
+	}
+	filed := demo.LivingEventAt(demo.LivingFirst, 47520)
+	if r := run(t, "", at(filed.Add(-30*time.Second)), "--demo", "watch", "add", demo.LivingFirst); r.code != 0 {
+		t.Fatalf("watch add: exit %d, %q", r.code, r.stderr)
+	}
+	if r := run(t, "", at(filed.Add(-30*time.Second)), "--demo", "watch", "check"); r.code != 0 || r.stdout != "" {
+		t.Fatalf("the first check: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	r := run(t, "", at(filed.Add(30*time.Second)), "--demo", "watch", "check")
+	for _, want := range []string{"filed: full accounts made up to 31 March 2026 (AA)",
+		"accounts filed: net assets fell from £59,992 to £10,212", "accounts filed: net current liabilities (-£10,788)"} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Fatalf("exit %d, stdout lacks %q:\n%s%s", r.code, want, r.stdout, r.stderr)
+		}
+	}
+	r = run(t, "", at(demo.LivingEventAt(demo.LivingFirst, 47525).Add(30*time.Second)), "--demo", "watch", "check")
+	if r.code != 0 || !strings.Contains(r.stdout, "accounts filed: net assets £59,992") || strings.Contains(r.stdout, "fell") {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	j := run(t, "", at(demo.LivingEventAt(demo.LivingFirst, 47525).Add(time.Minute)), "--demo", "watch", "changes", "--json")
+	if !strings.Contains(j.stdout, `"kind":"accounts/net-assets-fell"`) || !strings.Contains(j.stdout, `"before":"59992","after":"10212"`) {
+		t.Errorf("watch changes --json:\n%s", j.stdout)
 	}
 }

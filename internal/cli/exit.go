@@ -18,6 +18,8 @@ const (
 	exitUsage    = 2 // usage error or invalid company number
 	exitAuth     = 3 // no key, or the key was rejected
 	exitNotFound = 4 // company not found, no such link to follow, nothing matches a search, or no such filing or document
+	exitBadFile  = 6 // coview index update: the file is not the register's, or is damaged
+	exitBusy     = 7 // coview index update: another update of the index is running
 )
 
 // exitError carries an exit code up to Main, with a message for stderr;

@@ -16,6 +16,7 @@ import (
 	"coview/present"
 	"coview/present/labels"
 	"coview/present/sanitize"
+	"coview/register"
 )
 
 // coview search finds companies by what they are, too: any filter flag
@@ -45,9 +46,15 @@ subtype, incorporated, dissolved, SIC codes, address), quoted properly.
 --alphabetical prints the companies filed either side of a name in the
 registry's index. --dissolved finds dissolved companies by name, and with
 --previous-names by a name they once had (the registry says this index may
-hold only companies dissolved before 2009).`
+hold only companies dissolved before 2009).
+
+The register's index on this machine answers every filter but the dissolved
+ones, and --alphabetical, with no request and no 10,000 cap; it also takes
+--postcode: a postcode (LS1 4AB), a sector (LS1 4), a district (LS1, which
+is not LS10) or an area (LS: letters only, so M is not ME).`
 
 const findExample = `coview search --sic 62020 --location leeds --incorporated-from 2024 --status active
+coview search --all --csv --status active --postcode LS > leeds.csv
 coview search --type plc --dissolved-from 2001 --dissolved-to 2008 --csv > plcs.csv
 coview search --alphabetical gooseberry fool
 coview search --dissolved --previous-names dynamo amber trading
@@ -57,7 +64,7 @@ coview search --dissolved --previous-names dynamo amber trading
 type findFlags struct {
 	statuses, types, subtypes, sic    [2][]string // each in its two spellings
 	includes, excludes, exclude       wordsValue
-	location                          onceValue
+	location, postcode                onceValue
 	incFrom, incTo, dissFrom, dissTo  onceValue
 	alphabetical, dissolved, previous bool
 }
@@ -122,6 +129,7 @@ func addFindFlags(cmd *cobra.Command, f *searchFlags, env Env) {
 		fs.StringSliceVar(&l.into[1], l.long, nil, "the same as --"+l.short)
 	}
 	fs.Var(&ff.location, "location", "advanced search: every word in the registered office's address")
+	fs.Var(&ff.postcode, "postcode", "from the register's index on this machine: a postcode (LS1 4AB), its sector (LS1 4), district (LS1, not LS10) or area (LS, letters only)")
 	fs.Var(&ff.exclude, "exclude", "advanced search: no company with any of these words in its name; repeatable")
 	fs.Var(&ff.excludes, "company-name-excludes", "the same as --exclude")
 	fs.Var(&ff.includes, "company-name-includes", "advanced search: every word in the name (as the words after the flags); repeatable")
@@ -145,7 +153,7 @@ func addFindFlags(cmd *cobra.Command, f *searchFlags, env Env) {
 
 // filterFlags are the flags of the advanced search.
 var filterFlags = []string{"status", "company-status", "type", "company-type", "subtype", "company-subtype", "sic", "sic-codes",
-	"location", "exclude", "company-name-excludes", "company-name-includes", "incorporated-from", "incorporated-to", "dissolved-from", "dissolved-to"}
+	"location", "postcode", "exclude", "company-name-excludes", "company-name-includes", "incorporated-from", "incorporated-to", "dissolved-from", "dissolved-to"}
 
 // any reports whether the command line asks for a search of companies by
 // what they are. (--csv does not: it prints whichever search is asked
@@ -164,12 +172,17 @@ func (ff *findFlags) filtered(fs *pflag.FlagSet) bool {
 }
 
 // runFind checks the command line and every value before anything is
-// opened, then searches.
+// opened, then searches: the register's index on this machine when it
+// can answer, else the registry.
 func runFind(ctx context.Context, args []string, f *searchFlags, ff *findFlags, env Env) error {
 	res, err := ff.resource(args, f)
 	if err != nil {
 		return err
 	}
+	if err := checkOnce("--postcode", ff.postcode, "one postcode, sector, district or area: --postcode \"LS1 4AB\""); err != nil {
+		return err
+	}
+	postcode := strings.TrimSpace(ff.postcode.String())
 	out := asPlain
 	switch {
 	case f.json:
@@ -177,12 +190,55 @@ func runFind(ctx context.Context, args []string, f *searchFlags, ff *findFlags, 
 	case f.csv:
 		out = asCSV
 	}
+	switch {
+	case f.count && (f.all || f.json || f.csv || f.plain):
+		return usageError("--count prints the number alone: leave out --all, --json, --csv and --plain")
+	case f.count && ff.alphabetical:
+		return usageError("--count counts the companies a search finds; --alphabetical lists those filed either side of a name, which it does not count")
+	case postcode != "" && env.registry.live:
+		return usageError("--postcode is answered from the register's index on this machine, and --live asks the registry, whose search has no postcode (--location takes one as words)")
+	}
+	ix, err := localIndex(ctx, env)
+	if err != nil {
+		return err
+	}
+	if ix != nil {
+		defer ix.Close()
+	}
+	switch {
+	case ix != nil && register.Searchable(res):
+		q, _ := api.ParseCompanyQuery(res.Link)
+		return findHere(ctx, ix, hereSearch{res: res, q: register.Query{CompanyQuery: q, Postcode: postcode}, all: f.all, count: f.count, out: out}, env)
+	case postcode != "" && ix == nil:
+		return &exitError{code: exitOffline, msg: "--postcode is answered from the register's index on this machine, and there is none: coview index update makes one (the registry's search has no postcode: --location takes one as words)"}
+	case ix != nil && (env.registry.offline || postcode != ""):
+		_, err := ix.Answer(ctx, res, api.Page{})
+		return lacksError(err)
+	}
 	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
+	if f.count {
+		return countFound(ctx, reg.client, res, env)
+	}
 	return find(ctx, reg.client, res, f.all, out, env)
+}
+
+// countFound prints the number of companies the registry says a search
+// finds, alone.
+func countFound(ctx context.Context, c *api.Client, res api.Resource, env Env) error {
+	a, err := c.Fetch(ctx, res, api.Page{ItemsPerPage: 1})
+	if err != nil {
+		return withHint(err)
+	}
+	s, ok := api.Value[*api.FoundCompanies](a)
+	if !ok || s.Total() < 0 {
+		return fmt.Errorf("the registry's answer to %s does not say how many companies it finds", res.Link)
+	}
+	fmt.Fprintln(env.Stdout, s.Total())
+	return nil
 }
 
 // resource is the search the command line asks for.
@@ -224,7 +280,7 @@ func (ff *findFlags) anyFilter() bool {
 			return true
 		}
 	}
-	for _, v := range []pflag.Value{&ff.includes, &ff.excludes, &ff.exclude, &ff.location, &ff.incFrom, &ff.incTo, &ff.dissFrom, &ff.dissTo} {
+	for _, v := range []pflag.Value{&ff.includes, &ff.excludes, &ff.exclude, &ff.location, &ff.postcode, &ff.incFrom, &ff.incTo, &ff.dissFrom, &ff.dissTo} {
 		if strings.TrimSpace(v.String()) != "" {
 			return true
 		}
@@ -272,8 +328,8 @@ func (ff *findFlags) query(name string) (api.CompanyQuery, error) {
 		}
 		*d.into = day
 	}
-	if q.IsZero() {
-		return q, usageError("an advanced search needs at least one filter with a value: a name, --status, --type, --sic, --location or a date")
+	if q.IsZero() && strings.TrimSpace(ff.postcode.String()) == "" {
+		return q, usageError("an advanced search needs at least one filter with a value: a name, --status, --type, --sic, --location, --postcode or a date")
 	}
 	var qe *api.QueryError
 	q, err := present.CheckCompanyQuery(q)

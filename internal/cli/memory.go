@@ -3,7 +3,7 @@ package cli
 import "runtime/debug"
 
 // browserMemoryLimit is the Go runtime's share of the browser's memory
-// budget (README, budget 4: under 30 MB resident). The rest is the
+// budget (docs/speed.md, budget 4: under 30 MB resident). The rest is the
 // binary's pages and the C library, about 14 MB. A browser runs for hours
 // and keeps what it fetched; below the limit the collector runs as Go's
 // default has it (when the heap has doubled), near it as often as it

@@ -140,7 +140,7 @@ func grow(env Env, root *cobra.Command) {
 	root.InitDefaultVersionFlag()
 	root.AddCommand(newSearchCommand(env), newDisqualifiedCommand(env), newConnectionsCommand(env), newScreenCommand(env),
 		newWatchCommand(env), newAuthCommand(env), newDocumentCommand(env), newAccountsCommand(env), newServeDemoCommand(env),
-		newManCommand(env), newConfigCommand(env), newStreamCommand(env))
+		newManCommand(env), newConfigCommand(env), newStreamCommand(env), newIndexCommand(env))
 	root.AddCommand(newHelpTopics()...)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()

@@ -1,20 +1,22 @@
 package cli
 
 import (
-	"slices"
-
 	"fmt"
-	"github.com/spf13/cobra"
 	"io"
 	"log"
+	"net/http"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/spf13/pflag"
 
 	"coview/api"
 	"coview/api/demo"
 	"coview/present/sanitize"
+	"coview/register"
 	"coview/stream"
 )
 
@@ -24,8 +26,15 @@ type registryFlags struct {
 	baseURL     string
 	documentURL string
 	streamURL   string
+	downloadURL string
 	demo        bool
 	timeout     time.Duration
+	// offline answers only from the register's index on this machine;
+	// live never does (offline.go).
+	offline, live bool
+	// demoWrap wraps the demo's servers' handlers: a test's request
+	// meter.
+	demoWrap func(http.Handler) http.Handler
 }
 
 // register declares the registry flags on fs: the root's persistent
@@ -34,8 +43,11 @@ func (r *registryFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&r.baseURL, "base-url", "", "the registry's URL (default $COVIEW_BASE_URL, else "+api.DefaultBaseURL+")")
 	fs.StringVar(&r.documentURL, "document-url", "", "the document API's URL, where filings' documents come from (default $COVIEW_DOCUMENT_URL, else "+api.DefaultDocumentURL+")")
 	fs.StringVar(&r.streamURL, "stream-url", "", "the streaming API's URL (default $COVIEW_STREAM_URL, the settings' stream_url, else "+stream.DefaultURL+")")
+	fs.StringVar(&r.downloadURL, "download-url", "", "the download site's page of the monthly file (default $COVIEW_DOWNLOAD_URL, the settings' download_url, else "+register.DefaultDownloadURL+")")
 	fs.BoolVar(&r.demo, "demo", false, "use the built-in demo registry (no key, no network)")
 	fs.DurationVar(&r.timeout, "timeout", api.DefaultTimeout, "give up on a request after this long, and on a download after this long without data")
+	fs.BoolVar(&r.offline, "offline", false, "answer only from the register's index on this machine: no request, no key (coview index update makes it)")
+	fs.BoolVar(&r.live, "live", false, "ask the registry, even what the register's index on this machine could answer")
 }
 
 // registry is a chosen registry: its client, the client for its document
@@ -61,12 +73,18 @@ func (r *registryFlags) open(env Env) (*registry, error) {
 	if r.timeout <= 0 {
 		return nil, usageError("--timeout must be positive, like 10s")
 	}
+	if err := r.checkSource(); err != nil {
+		return nil, err
+	}
+	if r.offline {
+		return nil, &exitError{code: exitOffline, msg: "--offline answers only from the register's index on this machine (searches of companies, screenings, a company as the file holds it), and this asks the registry: leave --offline out"}
+	}
 	if r.demo {
 		now, err := r.clock(env)
 		if err != nil {
 			return nil, err
 		}
-		return startDemo(r.timeout, now)
+		return startDemo(r.timeout, now, r.demoWrap)
 	}
 	base := r.baseURL
 	if base == "" {
@@ -135,8 +153,8 @@ func documentOptions(base string, timeout time.Duration) api.DocumentOptions {
 
 // startDemo serves the demo registry, its document API and its document
 // storage on loopback ports for this process.
-func startDemo(timeout time.Duration, now func() time.Time) (*registry, error) {
-	s, err := demo.Start(demo.ServeOptions{Options: demo.Options{Now: now}, ErrorLog: log.New(io.Discard, "", 0)})
+func startDemo(timeout time.Duration, now func() time.Time, wrap func(http.Handler) http.Handler) (*registry, error) {
+	s, err := demo.Start(demo.ServeOptions{Options: demo.Options{Now: now}, ErrorLog: log.New(io.Discard, "", 0), Wrap: wrap})
 	if err != nil {
 		return nil, fmt.Errorf("cannot start the demo registry: %w", err)
 	}
@@ -161,7 +179,9 @@ func registryFlagsUsed(path string) []string {
 	switch path {
 	case "watch list", "watch remove", "watch changes", "watch deadlines":
 		return []string{"base-url", "demo"}
-	case "search", "disqualified", "connections", "screen", "watch add", "watch check":
+	case "search", "screen":
+		return []string{"base-url", "demo", "timeout", "offline", "live"}
+	case "disqualified", "connections", "watch add", "watch check":
 		return []string{"base-url", "demo", "timeout"}
 	case "auth", "auth login", "auth status", "auth logout":
 		return []string{"base-url", "stream-url", "demo", "timeout"}
@@ -169,6 +189,10 @@ func registryFlagsUsed(path string) []string {
 		return []string{"stream-url", "demo", "timeout"}
 	case "watch follow":
 		return []string{"base-url", "stream-url", "demo", "timeout"}
+	case "index", "index update":
+		return []string{"download-url", "demo", "timeout"}
+	case "index status", "index remove":
+		return []string{"demo"}
 	case "document", "accounts":
 		return []string{"base-url", "document-url", "demo", "timeout"}
 	case "config", "config show", "config edit", "config path", "serve-demo", "man", "help", "environment", "exit-codes", "completion",
@@ -208,4 +232,4 @@ func offerUsedRegistryFlags(root *cobra.Command) {
 }
 
 // registryFlagNames are the flags register declares.
-var registryFlagNames = []string{"base-url", "document-url", "stream-url", "demo", "timeout"}
+var registryFlagNames = []string{"base-url", "document-url", "stream-url", "download-url", "demo", "timeout", "offline", "live"}

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 
 	"github.com/spf13/cobra"
 
 	"coview/api"
 	"coview/keystore"
+	"coview/register"
 	"coview/ui"
 )
 
@@ -47,6 +49,9 @@ coview accounts 00006400
 # watch companies, and ask what changed (nothing printed when nothing did)
 coview watch add 00006400 SC006405
 coview watch check
+# answer from the register's index on this machine (coview index update): no request
+coview --offline search --sic 62020 --status active --postcode LS
+coview --offline 00006400
 # the demo registry: no key, no network
 coview --demo 00006400
 `
@@ -89,6 +94,12 @@ const exitCodesHelp = `Exit codes:
        not watched, or no accounts filed electronically (coview accounts)
   5    coview screen: some rows were not screened (the budget, the quota or a
        failure; each says why)
+  6    coview index update: the file is not the register's, or is damaged (the
+       index in use is unchanged)
+  7    coview index update: another update of the index is running (--wait waits)
+  8    --offline or --postcode with no index of the register on this machine, or
+       --offline asked what the register's file does not hold (dissolved
+       companies, officers, filings, links to follow)
   129  hung up (SIGHUP); 130: interrupted (SIGINT); 143: terminated (SIGTERM)`
 
 // newHelpTopics are "coview help environment" and "coview help exit-codes":
@@ -190,6 +201,35 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		}
 	}
 
+	// The browser searches the register's index on this machine, when
+	// there is one; offline, it and one-shots read companies from it.
+	var ix *register.Index
+	if out == toBrowser || env.registry.offline {
+		var lean []register.OpenOption
+		if out == toBrowser {
+			lean = append(lean, register.Lean()) // kept open for hours, within the browser's memory budget
+		}
+		if ix, err = localIndex(ctx, env, lean...); err != nil {
+			return err
+		}
+		if ix != nil {
+			defer ix.Close()
+		}
+	}
+	if env.registry.offline {
+		if following {
+			return &exitError{code: exitOffline, msg: "--follow: the register's file holds no links to follow, only what the register says of each company: leave --offline out"}
+		}
+		if out != toBrowser {
+			return lookupHere(ctx, ix, items, out, env)
+		}
+		reg, err := env.registry.unasked(env)
+		if err != nil {
+			return err
+		}
+		return runBrowser(ctx, cmd, browsing{reg: reg, ix: ix, numbers: numbers, keys: keys{reg: reg, env: env}}, env)
+	}
+
 	reg, err := env.registry.open(env)
 	if err != nil {
 		return err
@@ -203,31 +243,7 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 	reg.client.SetKey(key.Value)
 
 	if out == toBrowser {
-		st := env.settingsFor(cmd)
-		set := st.s
-		openFile, openURL := openers(env.Getenv)
-		openWatch, closeWatch := browserWatch(env, reg)
-		defer closeWatch()
-		limitBrowserMemory(env.Getenv)
-		return ui.Run(ctx, ui.Options{
-			Registry:    reg.client,
-			Numbers:     numbers,
-			NeedKey:     keyErr != nil,
-			SaveKey:     k.saveForBrowser,
-			KeyHost:     reg.client.Host(),
-			KeyKept:     k.kept(),
-			Version:     programVersion(),
-			Documents:   reg.docs,
-			DownloadDir: func() string { return downloadDir(set, env) },
-			Settings:    ui.Settings{Theme: set.Theme, Keys: set.Keys, Layout: layoutOf(set), Problems: st.forBrowser()},
-			OpenFile:    openFile,
-			OpenURL:     openURL,
-			WebURL:      reg.client.WebURL,
-			Watch:       openWatch,
-			Live:        browserLive(cmd, env, reg),
-			Demo:        reg.demo,
-			Now:         reg.now,
-		})
+		return runBrowser(ctx, cmd, browsing{reg: reg, ix: ix, numbers: numbers, keys: k, needKey: keyErr != nil}, env)
 	}
 	if keyErr != nil {
 		return keys{reg: reg, env: env}.noKey()
@@ -237,4 +253,51 @@ func runLookup(cmd *cobra.Command, args []string, f *lookupFlags, env Env) error
 		return follow(ctx, reg.client, numbers[0], f.follow, categories, f.all, out, env)
 	}
 	return lookupAll(ctx, reg.client, items, out, env)
+}
+
+// browsing is what the browser opens with.
+type browsing struct {
+	reg     *registry
+	ix      *register.Index // the register's index on this machine, or nil
+	numbers []api.Number
+	keys    keys
+	needKey bool
+}
+
+// runBrowser runs the browser until it quits.
+func runBrowser(ctx context.Context, cmd *cobra.Command, b browsing, env Env) error {
+	st := env.settingsFor(cmd)
+	set := st.s
+	openFile, openURL := openers(env.Getenv)
+	openWatch, closeWatch := browserWatch(env, b.reg)
+	defer closeWatch()
+	limitBrowserMemory(env.Getenv)
+	opts := ui.Options{
+		Registry:    b.reg.client,
+		Numbers:     b.numbers,
+		NeedKey:     b.needKey,
+		SaveKey:     b.keys.saveForBrowser,
+		KeyHost:     b.reg.client.Host(),
+		KeyKept:     b.keys.kept(),
+		Version:     programVersion(),
+		DownloadDir: func() string { return downloadDir(set, env) },
+		Settings:    ui.Settings{Theme: set.Theme, Keys: set.Keys, Layout: layoutOf(set), Problems: st.forBrowser()},
+		OpenFile:    openFile,
+		OpenURL:     openURL,
+		WebURL:      b.reg.client.WebURL,
+		Demo:        b.reg.demo,
+		Now:         b.reg.now,
+		Register:    b.ix,
+		Offline:     env.registry.offline,
+	}
+	if b.reg.docs != nil {
+		opts.Documents = b.reg.docs
+	}
+	if !env.registry.offline {
+		// A watch list's checks ask the registry, and the live page its
+		// streams: offline, there is neither.
+		opts.Watch = openWatch
+		opts.Live = browserLive(cmd, env, b.reg)
+	}
+	return ui.Run(ctx, opts)
 }

@@ -16,6 +16,7 @@ import (
 	"coview/api"
 	"coview/present"
 	"coview/present/sanitize"
+	"coview/register"
 	"coview/screen"
 )
 
@@ -49,9 +50,12 @@ A number is asked for once however often and in whatever form it appears,
 a name is searched for once: one request a company, and one more a name.
 Requests are paced within the registry's quota (a wait is said on stderr),
 and --budget bounds them. --deep also reads each company's charges,
-insolvency cases, PSC statements (no registrable person identified) and
+insolvency cases, PSC statements (no registrable person identified),
 officers (active directors, and directors appointed and resigned in the
-last 12 months): up to 4 more requests a company, said before it starts.
+last 12 months) and the figures of its latest accounts (negative net
+assets, net current liabilities, net assets fallen by more than half
+from the year before): up to 7 more requests a company, said before it
+starts.
 
 The rows are an aligned table. On a terminal it fits the width: the
 type, dates and what --deep read are left out first (said above the
@@ -62,9 +66,19 @@ object a row with the same fields as the CSV: the counts (charges,
 directors) as numbers, null where a row has none, every other value a
 string.
 
+With the register's index on this machine (coview index update), each
+company is read from it and each name matched against it, with no request
+however long the list: status, the accounts and the confirmation statement
+due and overdue, outstanding charges and the flags the register's file
+carries. A number it does not hold (a company dissolved, or incorporated
+since) is asked of the registry; --deep and --live ask the registry for
+everything. --offline asks it nothing, needs no key, and such a number is
+not_found.
+
 Exit codes: 0 every entry got its row, whatever its result; 5 some rows
 were not screened (the budget, the quota or a failure; each says why); 2
-usage error; 3 no key, or the key was rejected.`
+usage error; 3 no key, or the key was rejected; 8 --offline with no index,
+or with --deep.`
 
 const screenExample = `
 coview screen 6400 sc6405 "Grumble & Sons Plumbing Ltd"
@@ -99,7 +113,7 @@ func newScreenCommand(env Env) *cobra.Command {
 	fs := cmd.Flags()
 	fs.SortFlags = false
 	fs.IntVar(&f.column, "column", 0, "read the Nth field (from 1) of CSV or TSV on stdin, not whole lines")
-	fs.BoolVar(&f.deep, "deep", false, "also read charges, insolvency, PSC statements and officers (up to 4 more requests a company)")
+	fs.BoolVar(&f.deep, "deep", false, "also read charges, insolvency, PSC statements, officers and the latest accounts' figures (up to 7 more requests a company)")
 	fs.IntVar(&f.budget, "budget", 0, fmt.Sprintf("the most requests to send (default %s)", present.Thousands(screen.DefaultBudget)))
 	fs.BoolVar(&f.plain, "plain", false, "print an aligned table without colour (the default when piped)")
 	fs.BoolVar(&f.csv, "csv", false, "print CSV: a header, then one record a row")
@@ -157,39 +171,61 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 		out = screenJSON
 	}
 
-	reg, err := openWithKey(env)
-	if err != nil {
-		return err
+	if f.deep && env.registry.offline {
+		return &exitError{code: exitOffline, msg: "--deep reads charges, insolvency cases, PSC statements and officers, which the register's file does not hold: leave --offline out"}
 	}
-	defer reg.close()
+	var ix *register.Index
+	if !f.deep {
+		if ix, err = localIndex(ctx, env); err != nil {
+			return err
+		}
+		if ix != nil {
+			defer ix.Close()
+		}
+	}
+	var client screen.Registry = unaskedRegistry{}
+	var reg *registry
+	if !env.registry.offline {
+		if reg, err = openWithKey(env); err != nil {
+			return err
+		}
+		defer reg.close()
+		client = reg.client
+	}
 
 	budget := f.budget
 	if budget == 0 {
 		budget = screen.DefaultBudget
 	}
-	plan := screen.PlanFor(inputs, f.deep)
 	var line *statusLine
 	if isTerminal(env.Stderr) {
 		line = newStatusLine(env.Stderr)
-		reg.client.SetWaitNotice(waitLines(line))
+		if reg != nil {
+			reg.client.SetWaitNotice(waitLines(line))
+		}
 	}
-	if f.deep || line != nil {
-		fmt.Fprintln(env.Stderr, "coview: "+present.ScreenPlan(plan))
-	}
-	if plan.MaxRequests() > budget {
-		fmt.Fprintf(env.Stderr, "coview: that may be more than the budget of %s requests; rows it does not reach are not screened, and --budget raises it\n",
-			present.Thousands(budget))
+	if ix != nil {
+		sayWhere(env, ix.Meta(), screenLacks(env.registry.offline))
+	} else {
+		sayPlan(screen.PlanFor(inputs, f.deep), budget, f.deep || line != nil, env)
 	}
 
 	today := time.Now()
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	rows := newRowPrinter(w, out, f.deep, today, len(inputs))
-	opts := screen.Options{Deep: f.deep, Budget: budget, Today: today, OnRow: rows.add}
+	opts := screen.Options{Deep: f.deep, Budget: budget, Today: today, OnRow: rows.add, Offline: env.registry.offline}
+	if ix != nil {
+		opts.Register = screen.FromIndex(ix, "the register of "+registerDate(ix.Meta().FileDate))
+	}
 	if line != nil {
 		opts.OnProgress = func(p screen.Progress) { line.Set("coview: " + present.ScreenProgress(p)) }
 	}
-	rep := screen.New(reg.client).Screen(ctx, inputs, opts)
+	screener := screen.New(client)
+	if reg != nil {
+		screener = screener.WithDocuments(reg.docs)
+	}
+	rep := screener.Screen(ctx, inputs, opts)
 	if line != nil {
 		line.Clear()
 	}
@@ -198,6 +234,35 @@ func runScreen(ctx context.Context, args []string, f *screenFlags, env Env) erro
 	}
 	w.Flush()
 	return notScreenedStatus(rep, env)
+}
+
+// sayPlan says what a screening may cost before it starts, and when that
+// may be more than its budget.
+func sayPlan(plan screen.Plan, budget int, say bool, env Env) {
+	if say {
+		fmt.Fprintln(env.Stderr, "coview: "+present.ScreenPlan(plan))
+	}
+	if plan.MaxRequests() > budget {
+		fmt.Fprintf(env.Stderr, "coview: that may be more than the budget of %s requests; rows it does not reach are not screened, and --budget raises it\n",
+			present.Thousands(budget))
+	}
+}
+
+// screenLacks is what a screening from the register's file does not
+// read, said before it starts.
+func screenLacks(offline bool) string {
+	if offline {
+		return "names matched exactly against it; a number it does not hold (dissolved) is not_found; --deep asks the registry"
+	}
+	return "names matched exactly against it; a number it does not hold (dissolved) is asked of the registry; --deep asks the registry"
+}
+
+// unaskedRegistry is the registry of an offline screening, which asks it
+// nothing: a request would be a mistake, and fails.
+type unaskedRegistry struct{}
+
+func (unaskedRegistry) Fetch(context.Context, api.Resource, api.Page) (*api.Answer, error) {
+	return nil, errors.New("offline: the registry is not asked")
 }
 
 // screenInputs reads the list: each argument an entry, and for "-" the

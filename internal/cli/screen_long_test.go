@@ -9,8 +9,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 	"unicode/utf8"
+
+	"coview/internal/testkit/testtime"
 )
 
 // Issue 31, items 9 and 31: what an entry is quoted as in a screening's
@@ -114,21 +115,10 @@ func TestScreenReadingStdinThatNeverEndsStopsOnASignal(t *testing.T) {
 		if code != 143 {
 			t.Fatalf("exit %d, stderr %q", code, errb.String())
 		}
-	case <-testDeadline(t):
+	case <-testtime.Bound(t):
 		t.Fatal("the screening went on reading stdin after SIGTERM")
 	}
 	if _, err := csv.NewReader(strings.NewReader(out.String())).ReadAll(); err != nil {
 		t.Fatalf("the output is not CSV: %v", err)
 	}
-}
-
-// testDeadline fires a little before the test's own deadline (-timeout),
-// or after a minute when it has none, so that a wait that fails says so
-// rather than panicking the whole run.
-func testDeadline(t *testing.T) <-chan time.Time {
-	end, ok := t.Deadline()
-	if !ok {
-		end = time.Now().Add(time.Minute)
-	}
-	return time.After(time.Until(end) * 9 / 10)
 }

@@ -104,15 +104,15 @@ func TestScreenCSVRoundTripsCommasQuotesAndLineBreaks(t *testing.T) {
 
 func TestScreenJSONCarriesTheCSVsFields(t *testing.T) {
 	t.Parallel()
-	srv := demoRegistry(t)
+	env, _ := meteredDemo(t) // --deep reads accounts from the document API too
 	stdin := "6400\nsc 6405\n6402\nHappy Hedgehog Hospital CIC\n99999999\nbad 0123 4567\n\"quoted\", and \\ escaped\n"
 	for _, deep := range []bool{false, true} {
 		args := []string{"-"}
 		if deep {
 			args = append(args, "--deep")
 		}
-		_, records := screenAsCSV(t, stdin, demoEnv(srv), args...)
-		r := run(t, stdin, demoEnv(srv), append([]string{"screen", "--json"}, args...)...)
+		_, records := screenAsCSV(t, stdin, env, args...)
+		r := run(t, stdin, env, append([]string{"screen", "--json"}, args...)...)
 		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 		if r.code != 0 || len(lines) != len(records)-1 {
 			t.Fatalf("deep %v: exit %d, %d lines for %d records; stderr %s", deep, r.code, len(lines), len(records)-1, r.stderr)
@@ -207,9 +207,9 @@ func TestScreenPrintsAnAlignedTableWhenNotAskedForCSVOrJSON(t *testing.T) {
 
 func TestScreenDeepSaysWhatItWillCostFirst(t *testing.T) {
 	t.Parallel()
-	srv := demoRegistry(t)
-	r, records := screenAsCSV(t, "", demoEnv(srv), "--deep", "6400", "6403")
-	if r.code != 0 || !strings.HasPrefix(r.stderr, "coview: 2 entries: 2 company numbers; at most 10 requests (--deep reads up to 4 more") {
+	env, _ := meteredDemo(t)
+	r, records := screenAsCSV(t, "", env, "--deep", "6400", "6403")
+	if r.code != 0 || !strings.HasPrefix(r.stderr, "coview: 2 entries: 2 company numbers; at most 16 requests (--deep reads up to 7 more") {
 		t.Fatalf("exit %d, stderr %s", r.code, r.stderr)
 	}
 	if got := field(records[0], records[1], "flags"); got != "no registrable PSC identified; 1 outstanding charge" {
@@ -305,8 +305,8 @@ func TestScreenStoppedByASignalStillListsEveryRowAndLeavesTheTellingToTheShell(t
 // so, with the registry's count, and --json gives the counts as numbers.
 func TestScreenDeepCountsTheDirectorsTheRegistryCountsActiveAndGivesCountsAsNumbers(t *testing.T) {
 	t.Parallel()
-	srv := demoRegistry(t)
-	r := run(t, "", demoEnv(srv), "screen", "--deep", "--json", "6402", "6400")
+	env, _ := meteredDemo(t)
+	r := run(t, "", env, "screen", "--deep", "--json", "6402", "6400")
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	if r.code != 0 || len(lines) != 2 {
 		t.Fatalf("exit %d, stdout %s\nstderr %s", r.code, r.stdout, r.stderr)
@@ -329,7 +329,7 @@ func TestScreenDeepCountsTheDirectorsTheRegistryCountsActiveAndGivesCountsAsNumb
 		}
 	}
 	// A field a row does not have is null, not 0, in JSON.
-	r = run(t, "", demoEnv(srv), "screen", "--deep", "--json", "99999999")
+	r = run(t, "", env, "screen", "--deep", "--json", "99999999")
 	var obj map[string]any
 	if err := json.Unmarshal([]byte(r.stdout), &obj); err != nil || obj["active_directors"] != nil || obj["result"] != "not_found" {
 		t.Fatalf("%v: %s", err, r.stdout)
@@ -337,8 +337,49 @@ func TestScreenDeepCountsTheDirectorsTheRegistryCountsActiveAndGivesCountsAsNumb
 	if _, ok := obj["active_directors"]; !ok {
 		t.Fatalf("the field is missing: %s", r.stdout)
 	}
-	_, records := screenAsCSV(t, "", demoEnv(srv), "--deep", "6402")
+	_, records := screenAsCSV(t, "", env, "--deep", "6402")
 	if got := field(records[0], records[1], "active_directors"); got != "0" {
 		t.Errorf("the CSV's active_directors of 00006402: %q", got)
+	}
+}
+
+// Issue 33: --deep reads the figures of each company's latest accounts,
+// and says what they show in a field of their own, their red flags among
+// the rest; the request counted is the one the plan said.
+func TestScreenDeepSaysWhatTheLatestAccountsShow(t *testing.T) {
+	t.Parallel()
+	env, m := meteredDemo(t)
+	r, records := screenAsCSV(t, "", env, "--deep", "6402", "6403", "6407", "6400", "6409")
+	if r.code != 0 || len(records) != 6 {
+		t.Fatalf("exit %d, stderr %s", r.code, r.stderr)
+	}
+	for i, want := range []struct{ figures, flag string }{
+		{"net assets fell from £40,012 to £3,912", "dissolved; net assets fell from £40,012 to £3,912"},
+		{"negative net assets (-£117,746); net current liabilities (-£65,746)", "; negative net assets (-£117,746); net current liabilities (-£65,746)"},
+		{"net current liabilities (", "; net current liabilities ("},
+		{"net assets £687,954", ""},
+		{"filed on paper: no figures", ""},
+	} {
+		row := records[i+1]
+		if got := field(records[0], row, "accounts_figures"); !strings.HasPrefix(got, want.figures) {
+			t.Errorf("%s: accounts_figures %q, want %q", field(records[0], row, "number"), got, want.figures)
+		}
+		if flags := field(records[0], row, "flags"); want.flag != "" && !strings.Contains(flags, want.flag) ||
+			want.flag == "" && strings.Contains(flags, "net ") {
+			t.Errorf("%s: flags %q", field(records[0], row, "number"), flags)
+		}
+	}
+	documents := 0
+	for _, u := range m.URIs() {
+		if strings.HasPrefix(u, "/document/") {
+			documents++
+		}
+	}
+	if documents != 4*2+1 || len(m.Twice()) != 0 {
+		t.Errorf("%d document requests (4 XHTML documents and one PDF's metadata), asked twice: %v", documents, m.Twice())
+	}
+	plain := run(t, "", env, "screen", "--deep", "--plain", "6402")
+	if !strings.Contains(plain.stdout, "Accounts") || !strings.Contains(plain.stdout, "net assets fell from £40,012 to £3,912") {
+		t.Errorf("--plain:\n%s", plain.stdout)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"coview/api"
 	"coview/present"
+	"coview/register"
 )
 
 const searchLong = `Find companies and officers by name. The words after the flags are the
@@ -30,8 +31,17 @@ deep as the registry's search goes (stderr then says so).
 ends with the record (natural/ID or corporate/ID) that coview disqualified
 prints in full.
 
+With the register's index on this machine (coview index update), companies
+are found in it with no request, and stderr says so: a name search finds the
+companies with every word in their names (officers are not in the register's
+file: --officers asks the registry), in the advanced search's columns and
+JSON, --all prints every match with no cap, and --count prints the number
+alone. --live asks the registry instead; --offline never does and needs no
+key.
+
 Exit codes: 0 matches were found, 1 failure, 2 usage error, 3 no key or the
-key was rejected, 4 nothing matches.`
+key was rejected, 4 nothing matches, 8 --offline with no index, or asked what
+the register's file does not hold.`
 
 const searchExample = `
 coview search marzipan mountain
@@ -40,12 +50,14 @@ coview search --officers --all --csv abernathy > officers.csv
 coview search --companies --all --json ltd > companies.jsonl
 coview search --disqualified grimthorpe
 coview --demo search hargreave
+coview --offline search --count marzipan
 `
 
 // searchFlags are the flags of "coview search".
 type searchFlags struct {
 	json, plain, csv, all             bool
 	companies, officers, disqualified bool
+	count                             bool
 }
 
 // newSearchCommand is "coview search": a name search, printed in one shot.
@@ -70,6 +82,7 @@ func newSearchCommand(env Env) *cobra.Command {
 	fs.BoolVar(&f.json, "json", false, "print each page of the registry's JSON as received")
 	fs.BoolVar(&f.plain, "plain", false, "print one match per line (the default)")
 	fs.BoolVar(&f.csv, "csv", false, "print the matches as CSV, one row each, with a header")
+	fs.BoolVar(&f.count, "count", false, "print how many companies are found, the number alone")
 	addFindFlags(cmd, &f, env)
 	return cmd
 }
@@ -82,6 +95,8 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 		return usageError("--json, --plain and --csv cannot be used together")
 	case countTrue(f.companies, f.officers, f.disqualified) > 1:
 		return usageError("--companies, --officers and --disqualified cannot be used together; without any of them, all three kinds are found")
+	case f.count && (f.all || f.json || f.csv || f.plain):
+		return usageError("--count prints the number alone: leave out --all, --json, --csv and --plain")
 	}
 	raw := strings.Join(args, " ")
 	if !utf8.ValidString(raw) {
@@ -110,12 +125,51 @@ func runSearch(ctx context.Context, args []string, f *searchFlags, env Env) erro
 		out = asCSV
 	}
 
+	if kind == api.ResSearch || kind == api.ResSearchCompanies {
+		ix, err := localIndex(ctx, env)
+		if err != nil {
+			return err
+		}
+		if ix != nil {
+			// The register's file holds companies only: the search is the
+			// advanced search's for the words in the name, which it answers.
+			defer ix.Close()
+			q := api.CompanyQuery{NameIncludes: query}
+			lacks := "companies with every word in their names; officers are not in the register's file"
+			if kind == api.ResSearchCompanies {
+				lacks = "companies with every word in their names"
+			}
+			return findHere(ctx, ix, hereSearch{res: q.Resource(), q: register.Query{CompanyQuery: q}, all: f.all, count: f.count, out: out, lacks: lacks}, env)
+		}
+	} else if env.registry.offline {
+		return &exitError{code: exitOffline, msg: register.Lacks(kind).What}
+	}
+
 	reg, err := openWithKey(env)
 	if err != nil {
 		return err
 	}
 	defer reg.close()
-	return search(ctx, reg.client, api.SearchResource(kind, query), query, f.all, out, env)
+	res := api.SearchResource(kind, query)
+	if f.count {
+		return countMatches(ctx, reg.client, res, env)
+	}
+	return search(ctx, reg.client, res, query, f.all, out, env)
+}
+
+// countMatches prints how many matches the registry says a name search
+// has, alone.
+func countMatches(ctx context.Context, c *api.Client, res api.Resource, env Env) error {
+	a, err := c.Fetch(ctx, res, api.Page{ItemsPerPage: 1})
+	if err != nil {
+		return withHint(err)
+	}
+	s, ok := api.Value[*api.SearchResults](a)
+	if !ok || s.Total() < 0 {
+		return fmt.Errorf("the registry's answer to %s does not say how many it finds", res.Link)
+	}
+	fmt.Fprintln(env.Stdout, s.Total())
+	return nil
 }
 
 // search prints a name search: its first page, or with all every page up

@@ -15,6 +15,8 @@ import (
 
 	"coview/api/demo"
 	"coview/internal/testkit"
+
+	"coview/internal/testkit/testtime"
 )
 
 // streamKey is a streaming key for the tests' own streams.
@@ -72,14 +74,10 @@ func runUntil(t *testing.T, env map[string]string, enough func(stdout string) bo
 	e := Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: errb, Getenv: getenv, SessionBus: func() bool { return false }}
 	code := make(chan int, 1)
 	go func() { code <- Main(ctx, args, e) }()
-	limit := time.Minute
-	if d, ok := t.Deadline(); ok {
-		limit = time.Until(d) - 5*time.Second
-	}
 	select {
 	case c := <-code:
 		return ran{stdout: out.String(), stderr: errb.String(), code: c}
-	case <-time.After(limit):
+	case <-testtime.Bound(t):
 		cancel()
 		<-code
 		t.Fatalf("coview %s did not end:\nstdout: %s\nstderr: %s", strings.Join(args, " "), out.String(), errb.String())
@@ -378,7 +376,7 @@ func TestStreamEndsOnSIGINTAndSIGTERMWith130And143(t *testing.T) {
 		go func() { code <- Main(ctx, []string{"--demo", "stream", "companies"}, e) }()
 		select {
 		case <-connected:
-		case <-time.After(time.Minute):
+		case <-testtime.Bound(t):
 			t.Fatalf("not connected: %s", errb.String())
 		}
 		syscall.Kill(syscall.Getpid(), tc.sig)
@@ -387,7 +385,7 @@ func TestStreamEndsOnSIGINTAndSIGTERMWith130And143(t *testing.T) {
 			if got != tc.want {
 				t.Errorf("%v: exit %d, want %d\n%s", tc.sig, got, tc.want, errb.String())
 			}
-		case <-time.After(time.Minute):
+		case <-testtime.Bound(t):
 			t.Fatalf("%v did not end it", tc.sig)
 		}
 		stop()

@@ -125,7 +125,7 @@ func runWatchCheck(ctx context.Context, asJSON bool, budget int, quotaFlag strin
 		reg.client.SetWaitNotice(waitLines(line))
 		opts.Progress = func(p watch.Progress) { line.Set("coview: " + present.WatchProgress(p, time.Now())) }
 	}
-	rep, err := watch.New(store, reg.client, watch.Options{Quota: q, Today: reg.today}).Check(ctx, opts)
+	rep, err := watch.New(store, reg.client, watch.Options{Quota: q, Today: reg.today, Documents: reg.docs}).Check(ctx, opts)
 	if line != nil {
 		line.Clear()
 	}

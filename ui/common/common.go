@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"coview/accounts"
 	"coview/api"
 )
 
@@ -22,12 +23,17 @@ type Common struct {
 	Styles        *Styles
 	Keys          KeyMap // the browser's keys as bound; parts enable what works where they are
 	Reg           Registry
+	Local         *Local // the register's index on this machine; nil when there is none
 	Cache         *Cache
 	Quota         api.RateLimit // the quota as the registry last said it
 	Note          Note          // the footer's transient message
 	// Watched says whether a company is on the watch list, as this
 	// session last read it (the title line marks it); nil: no list.
 	Watched func(api.Number) bool
+	// Figures is what the session read of a company's latest accounts
+	// (their red flags go under its name), nil when it read nothing;
+	// nil: no figures in this session. It sends no request.
+	Figures func(api.Number) *accounts.Latest
 	// Downloads says where a list on screen is saved (ctrl+s), asked at
 	// each save; nil is save.DownloadDir of the environment.
 	Downloads func() string

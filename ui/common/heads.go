@@ -9,6 +9,7 @@ import (
 	"coview/api"
 	"coview/present"
 	"coview/present/labels"
+	"coview/screen"
 )
 
 // The lines most pages draw alike at their top: what the page is about,
@@ -89,11 +90,19 @@ const maxFlagLines = 2
 // words in its severity's colour, as many a line as fit, on at most two
 // lines (the last cut with "…" when even they are too few); none when it
 // has none. The status is left to the badge beside the name
-// (present.HeaderFlags).
+// (present.HeaderFlags). The red flags of its latest accounts' figures
+// are among them once the session has read those (Figures): never a
+// request for them alone.
 func (c *Common) FlagLines(p *api.Profile, w int) []string {
 	var out []string
 	line, used := "", 0
-	for _, f := range present.HeaderFlags(p, nil, c.Now()) {
+	var deep *screen.Deep
+	if c.Figures != nil {
+		if l := c.Figures(api.Number(p.CompanyNumber)); l != nil {
+			deep = &screen.Deep{Accounts: l}
+		}
+	}
+	for _, f := range present.HeaderFlags(p, deep, c.Now()) {
 		text := FlagSign(f.Severity) + " " + Line(f.Words)
 		if used > 0 && used+2+Cells(text) > w-2 && len(out) < maxFlagLines-1 {
 			out = append(out, Fit("  "+line, w))

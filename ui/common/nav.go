@@ -25,7 +25,7 @@ type ReplaceMsg struct{ To Place }
 type BackMsg struct{}
 
 // ProblemMsg shows a problem above the page, until the next page or esc.
-type ProblemMsg struct{ Trouble Trouble }
+type ProblemMsg struct{ Problem Problem }
 
 // FailedMsg says a part's own request failed. The root shows why, and
 // Retry sends it again (r, or the quota's reset after a 429).

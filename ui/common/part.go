@@ -96,7 +96,7 @@ type Reloader interface {
 // Copier is a part with its own idea of what y copies when there is no
 // web page to copy the address of (a link's URL, an officer's company).
 type Copier interface {
-	CopyText() (text string, problem *Trouble)
+	CopyText() (text string, problem *Problem)
 }
 
 // Typist is a part with an input that has the keyboard (a filter): every

@@ -36,6 +36,9 @@ const (
 	// not of one resource, so Res names nothing on the registry (its ID
 	// is the screening's number in the session).
 	ShowScreening
+	// ShowYears is a company's figures year by year, from its last
+	// accounts (enter on its accounts pane).
+	ShowYears
 	// ShowLive is the registry as it happens (:live): Res's ID holds
 	// the page's filter.
 	ShowLive
@@ -53,6 +56,15 @@ func (p Place) IsProfile() bool { return p.Res.Kind == api.ResCompany && p.Show 
 // CompanyPlace is a company's profile.
 func CompanyPlace(n api.Number) Place {
 	return Place{Res: api.CompanyResource(n), Company: n}
+}
+
+// YearsTitle is what the breadcrumb calls a company's figures by year.
+const YearsTitle = "Figures by year"
+
+// YearsPlace is a company's figures by year, opened from a page whose
+// breadcrumb is trail.
+func YearsPlace(n api.Number, trail []string) Place {
+	return Place{Res: api.CompanyResource(n), Company: n, Show: ShowYears, Title: YearsTitle, Trail: trail}
 }
 
 // Fresh is the place as it is first opened: at its top, unfiltered.

@@ -74,6 +74,10 @@ func (s *Session) start(sc *Screening) tea.Cmd {
 	opts := screen.Options{Today: today,
 		OnRow:      func(row screen.Row) { send(event{row: &row}) },
 		OnProgress: func(p screen.Progress) { send(event{progress: &p}) }}
+	if l := s.c.Local; l != nil {
+		// The register's file on this machine answers first, at no cost.
+		opts.Register, opts.Offline = l.Screening(), l.Offline()
+	}
 	go func() {
 		defer close(r.events)
 		screening := guard(func() tea.Msg { screener.Screen(ctx, inputs, opts); return nil })

@@ -45,7 +45,7 @@ type Intent struct {
 	// Filters opens the form of an advanced search, the text in the box
 	// its name's words.
 	Filters bool
-	Problem *common.Trouble
+	Problem *common.Problem
 	Ignored []api.Ignored // what of the text gave no number: said once the company is on its way
 	// Screen is a pasted block of several entries to screen, one a line;
 	// Header its heading line, which is not an entry.
@@ -268,7 +268,7 @@ func (b *Box) submit() (tea.Cmd, Intent) {
 		if len(ignored) == 1 && err == nil {
 			// One number to ParseNumber, but not to a reader of the line
 			// ("0123 4567"): say why, rather than guess.
-			return nil, Intent{Problem: common.Ptr(common.Clean(common.Trouble{Title: "Not read as a company number", Detail: common.Sentence(ignored[0].String())}))}
+			return nil, Intent{Problem: common.Ptr(common.Clean(common.Problem{Title: "Not read as a company number", Detail: common.Sentence(ignored[0].String())}))}
 		}
 		return nil, Intent{Problem: common.Ptr(common.Explain(err, api.Resource{}, b.c.Now(), b.c.Now()))}
 	}

@@ -147,6 +147,9 @@ func (b *Box) onPause(msg pauseMsg) tea.Cmd {
 		return nil
 	}
 	b.matches.waiting = false
+	if b.c.Local != nil {
+		return b.askLocal(msg.text)
+	}
 	k := searchFor(msg.text)
 	if e, ok := b.c.Cache.Get(k); ok {
 		b.matches.show(e.Page)
@@ -163,10 +166,34 @@ func (b *Box) onPause(msg pauseMsg) tea.Cmd {
 	})
 }
 
+// askLocal asks the register's index on this machine for the companies
+// the text may be: as a request would be, in a Cmd, so that no key waits
+// for it, and its answer is dropped if the text has changed since.
+func (b *Box) askLocal(text string) tea.Cmd {
+	id := b.c.NextID()
+	ctx, cancel := context.WithCancel(b.c.Ctx)
+	b.matches.asking = &askRequest{id: id, cancel: cancel}
+	local, now := b.c.Local, b.c.Now
+	return b.c.Guard(func() tea.Msg {
+		defer cancel()
+		a, err := local.Typed(ctx, text, matchesShown)
+		if err != nil {
+			return matchedMsg{id: id, err: err}
+		}
+		pg := present.ShowAt(a, nil, now())
+		pg.Summary = "From " + local.Where()
+		if len(pg.Items) == 0 {
+			pg.Summary = "No company on " + local.Where() + " is named so"
+		}
+		return matchedMsg{id: id, got: common.Entry{Page: pg}}
+	})
+}
+
 // onMatched takes the matches in; they are cached whatever became of the
-// text, and shown if it is still what they were asked for.
+// text (the index's are not: asking it again costs nothing), and shown if
+// it is still what they were asked for.
 func (b *Box) onMatched(msg matchedMsg) {
-	if msg.err == nil {
+	if msg.err == nil && msg.key.Res.Link != "" {
 		b.c.Cache.Put(msg.key, msg.got)
 	}
 	if r := b.matches.asking; r == nil || r.id != msg.id {

@@ -188,7 +188,7 @@ func (p *Part) Pointed() common.Pointed {
 }
 
 // CopyText is the document's URL on the registry.
-func (p *Part) CopyText() (string, *common.Trouble) {
+func (p *Part) CopyText() (string, *common.Problem) {
 	u, err := p.C.Reg.URLFor(p.At.Res.Link)
 	if err != nil {
 		return "", nil

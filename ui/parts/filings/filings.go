@@ -91,7 +91,7 @@ func (p *Part) cycle() tea.Cmd {
 	}
 	res, err := api.Route(link)
 	if err != nil {
-		return p.C.Post(common.ProblemMsg{Trouble: common.Refused("Filing history", err)})
+		return p.C.Post(common.ProblemMsg{Problem: common.Refused("Filing history", err)})
 	}
 	to := p.Place().Fresh()
 	to.Res = res

@@ -166,8 +166,14 @@ func (p *Part) submit() tea.Cmd {
 	}
 	p.problem = ""
 	p.keep()
-	to := common.Place{Res: q.Resource(), Title: "Companies: " + present.DescribeSearch(q.Resource()), Trail: common.TrailHere(p.At)}
-	return p.C.Post(common.OpenMsg{To: to})
+	return p.C.Post(common.OpenMsg{To: Found(q, p.At)})
+}
+
+// Found is the page of the companies a search finds, opened from the
+// page at.
+func Found(q api.CompanyQuery, at common.Place) common.Place {
+	title := "Companies: " + present.DescribeSearch(q.Resource())
+	return common.Place{Res: q.Resource(), Title: title, Trail: common.TrailTo(at, title)}
 }
 
 // keep puts the form as filled in into history before it is left:

@@ -72,7 +72,10 @@ func (p *Part) keep(r present.LiveRow) bool { return p.filter.Keep(r, p.watched)
 func (p *Part) build(c *common.Common, at common.Place) {
 	v := p.s.View(p.keep)
 	pg := present.LivePage(v.Rows, v.Received, p.filter, c.Now().Location())
-	if !p.s.Available() {
+	switch {
+	case !p.s.Available() && c.Local.Offline():
+		pg.Empty = "Offline: the live page follows the registry's streams, and offline nothing is asked of the registry. Start coview without --offline to follow them."
+	case !p.s.Available():
 		pg.Empty = "No streaming key: the live page follows the registry's streams, which take a streaming key of their own. Keep one with coview auth login --stream (or set COVIEW_STREAM_KEY)."
 	}
 	p.seqs = p.seqs[:0]

@@ -63,7 +63,7 @@ func (p *Part) sameAsLines(w int) []string {
 }
 
 // CopyText is the company of the appointment under the cursor.
-func (p *Part) CopyText() (string, *common.Trouble) {
+func (p *Part) CopyText() (string, *common.Problem) {
 	if it, ok := p.T.Selected(); ok {
 		return it.Cells[1], nil
 	}

@@ -12,8 +12,7 @@ func (p *Part) Click(x, y, w, h int) tea.Cmd {
 			return nil
 		}
 		if s.tab != p.At.Tab {
-			p.switchTab(s.tab)
-			return nil
+			return p.switchTab(s.tab)
 		}
 		row = y - s.top - 1 // under its title
 	}

@@ -1,7 +1,9 @@
 // Package profile is the page of a company: its five panes (overview,
 // address, accounts, confirmation statement, links), the same rows
 // --plain prints, with the links followable, and, for a watched company,
-// what changed since the user last looked, over the panes.
+// what changed since the user last looked, over the panes. The accounts
+// pane adds the figures of the latest accounts once the user selects it
+// (they cost requests), and enter there opens the figures by year.
 package profile
 
 import (
@@ -13,13 +15,18 @@ import (
 
 	"coview/api"
 	"coview/present"
+	"coview/ui/books"
 	"coview/ui/common"
 	"coview/ui/listview"
 	"coview/ui/watches"
 )
 
-// LinksTab is the pane of the profile's links.
-const LinksTab = 4
+// The panes that do more than show rows: the accounts, whose figures are
+// read when it is selected, and the links, which open.
+const (
+	AccountsTab = 2
+	LinksTab    = 4
+)
 
 // Part is a company's profile on screen.
 type Part struct {
@@ -30,12 +37,16 @@ type Part struct {
 	height  int
 	restore bool
 	watches *watches.Session
-	asked   bool // its changes were asked for, the watch list having been read
+	asked   bool           // its changes were asked for, the watch list having been read
+	books   *books.Session // the figures of the latest accounts
+	// fromFile is a profile read from the register's file on this
+	// machine, not the registry's.
+	fromFile bool
 }
 
 // New makes a company's profile page from the cache; ok is false when
 // the cache does not hold the profile.
-func New(c *common.Common, w *watches.Session, at common.Place) (*Part, bool) {
+func New(c *common.Common, w *watches.Session, b *books.Session, at common.Place) (*Part, bool) {
 	p := c.Cache.Profile(at.Company)
 	if p == nil {
 		return nil, false
@@ -43,9 +54,15 @@ func New(c *common.Common, w *watches.Session, at common.Place) (*Part, bool) {
 	if at.Title == "" {
 		at.Title = common.Or(common.Line(p.CompanyName), at.Res.Number.String())
 	}
-	part := &Part{Base: common.Base{C: c, At: at, Profile: p}, restore: true, watches: w}
+	part := &Part{Base: common.Base{C: c, At: at, Profile: p}, restore: true, watches: w, books: b}
 	part.panes = present.Panes(p, c.Now())
 	part.links = present.ProfileLinks(p)
+	if c.Local.Answers(at.Res) {
+		// The register's file on this machine (--offline): what it holds,
+		// marked as such, and no links, which it does not have.
+		part.fromFile = true
+		part.panes, part.links = present.FilePanes(p, c.Now(), c.Local.Where()), nil
+	}
 	part.lv.SetLen(len(part.links))
 	return part, true
 }
@@ -84,14 +101,17 @@ func (p *Part) Head(w int) []string {
 	return append(out, p.C.TabsLine(present.PaneNames, p.At.Tab, w))
 }
 
-// Arrive reads the company's changes not seen yet, if it is watched;
-// the watch list may not have been read yet, at start.
+// Arrive reads the company's changes not seen yet, if it is watched
+// (the watch list may not have been read yet, at start), and the
+// figures of its latest accounts when the accounts pane is the one
+// selected.
 func (p *Part) Arrive() tea.Cmd {
+	figures := p.readFigures()
 	if p.watches == nil {
-		return nil
+		return figures
 	}
 	_, p.asked = p.watches.Counts()
-	return p.watches.LoadShown(p.At.Company)
+	return tea.Batch(figures, p.watches.LoadShown(p.At.Company))
 }
 
 // changeLines are the company's changes since the user last looked, at
@@ -162,6 +182,10 @@ func (p *Part) Keys(k common.KeyMap) common.KeyMap {
 	if p.At.Tab == LinksTab {
 		k.Do.Copy.SetHelp("y", "copy URL")
 	}
+	if p.At.Tab == AccountsTab && p.books.Available() {
+		k.Pages.Open.SetEnabled(true)
+		k.Pages.Open.SetHelp(k.Pages.Open.Help().Key, "figures by year")
+	}
 	return k
 }
 
@@ -182,7 +206,7 @@ func (p *Part) Pointed() common.Pointed {
 }
 
 // CopyText is the selected link's full URL, on the links pane.
-func (p *Part) CopyText() (string, *common.Trouble) {
+func (p *Part) CopyText() (string, *common.Problem) {
 	l, ok := p.selectedLink()
 	if !ok {
 		return p.At.Company.String(), nil
@@ -221,11 +245,11 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 	k := p.C.Keys
 	switch {
 	case key.Matches(m, k.Pages.NextTab):
-		p.switchTab(p.At.Tab + 1)
+		return p.switchTab(p.At.Tab + 1)
 	case key.Matches(m, k.Pages.PrevTab):
-		p.switchTab(p.At.Tab - 1)
+		return p.switchTab(p.At.Tab - 1)
 	case key.Matches(m, k.Pages.Tabs):
-		p.switchTab(int(m.Code - '1'))
+		return p.switchTab(int(m.Code - '1'))
 	case key.Matches(m, k.Pages.Open):
 		return p.open()
 	case key.Matches(m, k.Move.Up):
@@ -244,10 +268,11 @@ func (p *Part) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// switchTab shows another pane.
-func (p *Part) switchTab(tab int) {
+// switchTab shows another pane: the accounts pane reads the figures.
+func (p *Part) switchTab(tab int) tea.Cmd {
 	p.At.Tab = common.Cycle(tab, len(p.panes))
 	p.At.Scroll = 0
+	return p.readFigures()
 }
 
 // move moves the links' cursor with lvMove(delta), or scrolls the other
@@ -265,10 +290,12 @@ func (p *Part) move(lvMove func(int), delta, lines int) {
 func (p *Part) open() tea.Cmd {
 	l, ok := p.selectedLink()
 	switch {
+	case p.At.Tab == AccountsTab && p.books.Available():
+		return p.C.Post(common.OpenMsg{To: common.YearsPlace(p.At.Company, common.TrailTo(p.At, common.YearsTitle))})
 	case !ok:
 		return p.C.Flash("Nothing opens from this pane: its links are on pane 5.", false)
 	case l.Refused != nil:
-		return p.C.Post(common.ProblemMsg{Trouble: common.Refused(l.Name, l.Refused)})
+		return p.C.Post(common.ProblemMsg{Problem: common.Refused(l.Name, l.Refused)})
 	case l.Rel == api.LinkSelf:
 		return p.C.Flash("This is the profile on screen.", false)
 	}
@@ -280,6 +307,9 @@ func (p *Part) open() tea.Cmd {
 func (p *Part) paneLinesOf(tab, w int) []string {
 	s := p.C.Styles
 	rows := p.panes[tab].Rows
+	if tab == AccountsTab {
+		rows = append(rows[:len(rows):len(rows)], p.figureRows(tab == p.At.Tab)...)
+	}
 	if tab == 0 {
 		if name, room, _ := p.C.CompanyParts(p.Profile, p.At.Company, p.C.Width, false); common.Cells(name) > room {
 			rows = append([]present.Row{{Label: "Name", Value: name}}, rows...)
@@ -315,6 +345,13 @@ func (p *Part) paneLinesOf(tab, w int) []string {
 // why it is refused; the cursor's shown when the pane is the one the keys
 // act on.
 func (p *Part) linkLines(w int, focused bool) []string {
+	if len(p.links) == 0 && p.fromFile {
+		var out []string
+		for _, l := range common.Wrap(present.FileLinksNote, max(w-2, 10), 0) {
+			out = append(out, "  "+p.C.Styles.Quiet.Render(l))
+		}
+		return out
+	}
 	if len(p.links) == 0 {
 		return []string{"  " + p.C.Styles.Quiet.Render("This profile carries no links.")}
 	}

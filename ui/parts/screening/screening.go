@@ -267,7 +267,7 @@ func (p *Part) Keys(k common.KeyMap) common.KeyMap {
 
 // CopyText is y where the registry has no web site: the selected row's
 // company number, or its entry as pasted.
-func (p *Part) CopyText() (string, *common.Trouble) {
+func (p *Part) CopyText() (string, *common.Problem) {
 	row, ok := p.selected()
 	switch {
 	case !ok:

@@ -383,7 +383,7 @@ func (p *Part) Keys(k common.KeyMap) common.KeyMap {
 func (p *Part) HasSource() bool { return false }
 
 // CopyText is the number of the company under the cursor.
-func (p *Part) CopyText() (string, *common.Trouble) {
+func (p *Part) CopyText() (string, *common.Problem) {
 	it, ok := p.T.Selected()
 	if !ok {
 		return "", nil

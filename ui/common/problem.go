@@ -9,11 +9,12 @@ import (
 
 	"coview/api"
 	"coview/present/sanitize"
+	"coview/register"
 )
 
-// Trouble is a failure put in words for the screen: what happened, and
+// Problem is a failure put in words for the screen: what happened, and
 // what the user can do about it.
-type Trouble struct {
+type Problem struct {
 	Title  string
 	Detail string
 }
@@ -21,52 +22,60 @@ type Trouble struct {
 // Explain turns an error from the api layer, met asking for res, into
 // trouble. Every part is sanitised: the registry's own words are part of
 // some messages.
-func Explain(err error, res api.Resource, now time.Time, retryAt time.Time) Trouble {
+func Explain(err error, res api.Resource, now time.Time, retryAt time.Time) Problem {
 	var e *api.Error
+	var lacks *register.LacksError
+	switch {
+	case errors.As(err, &lacks):
+		return Clean(Problem{"Not in the register's file", Sentence(lacks.What)})
+	case errors.Is(err, register.ErrNotInFile):
+		return Clean(Problem{"Company " + res.Number.String() + " is not in the register's file",
+			"No company on the register has this number, or it has been dissolved: the file holds only the companies on the register. coview without --offline asks the registry."})
+	}
 	if !errors.As(err, &e) {
 		if errors.Is(err, context.Canceled) {
-			return Trouble{"Cancelled", "The request was stopped before it finished."}
+			return Problem{"Cancelled", "The request was stopped before it finished."}
 		}
-		return Clean(Trouble{"Request failed", Sentence(err.Error()) + " Press r to try again."})
+		return Clean(Problem{"Request failed", Sentence(err.Error()) + " Press r to try again."})
 	}
-	var t Trouble
+	var t Problem
 	switch e.Kind {
 	case api.KindInvalidNumber:
-		t = Trouble{"Not a company number", Sentence(e.Error())}
+		t = Problem{"Not a company number", Sentence(e.Error())}
 	case api.KindNotFound:
 		if res.Kind == api.ResCompany {
-			t = Trouble{"Company " + res.Number.String() + " not found",
+			t = Problem{"Company " + res.Number.String() + " not found",
 				"The registry has no company with this number (404). It is in the search box: check it, then press Enter."}
 		} else {
-			t = Trouble{"Not found", "The registry has nothing at " + res.Link + " (404)."}
+			t = Problem{"Not found", "The registry has nothing at " + res.Link + " (404)."}
 		}
 	case api.KindInvalidKey:
-		t = Trouble{"API key refused", "The registry rejected the key (401 " + Or(e.Reason, "Invalid Authorization") +
+		t = Problem{"API key refused", "The registry rejected the key (401 " + Or(e.Reason, "Invalid Authorization") +
 			"). Check that it is a REST API key for this registry, and enter it again."}
 	case api.KindMissingKey:
-		t = Trouble{"No API key", "No key was sent, and the registry needs one (401 " + Or(e.Reason, "Empty Authorization header") + ")."}
+		t = Problem{"No API key", "No key was sent, and the registry needs one (401 " + Or(e.Reason, "Empty Authorization header") + ")."}
 	case api.KindForbidden:
-		t = Trouble{"Access forbidden (403)", "The key may be restricted to other IP addresses or domains: check its settings on the registry's developer site." + withReason(e.Reason)}
+		t = Problem{"Access forbidden (403)", "The key may be restricted to other IP addresses or domains: check its settings on the registry's developer site." + withReason(e.Reason)}
 	case api.KindRateLimited:
-		t = Trouble{"Rate limit reached (429)", fmt.Sprintf("The quota resets at %s: retrying in %s. esc stops waiting.",
+		t = Problem{"Rate limit reached (429)", fmt.Sprintf("The quota resets at %s: retrying in %s. esc stops waiting.",
 			retryAt.Format("15:04:05"), Remaining(retryAt.Sub(now)))}
 	case api.KindServer:
-		t = Trouble{fmt.Sprintf("The registry failed (%d %s)", e.Status, http.StatusText(e.Status)),
+		t = Problem{fmt.Sprintf("The registry failed (%d %s)", e.Status, http.StatusText(e.Status)),
 			"It may be down or overloaded. Press r to try again." + withReason(e.Reason)}
 	case api.KindBadResponse, api.KindTooLarge:
-		t = Trouble{"Unreadable answer", Sentence(e.Error()) + " Press r to try again."}
+		t = Problem{"Unreadable answer", Sentence(e.Error()) + " Press r to try again."}
 	case api.KindTimeout:
-		t = Trouble{"No answer in time", "The registry may be slow or unreachable. Press r to try again."}
+		t = Problem{"No answer in time", "The registry may be slow or unreachable. Press r to try again."}
 	case api.KindUnreachable:
-		t = Trouble{"Cannot reach the registry", Sentence(Or(e.Reason, "the connection failed")) + " Check the network, then press r."}
+		t = Problem{"Cannot reach the registry", Sentence(Or(e.Reason, "the connection failed")) + " Check the network, then press r."}
 	case api.KindRefusedLink:
-		t = Trouble{"Link refused", Sentence(e.Error())}
+		t = Problem{"Link refused", Sentence(e.Error())}
 	case api.KindCanceled:
-		t = Trouble{"Cancelled", "The request was stopped before it finished."}
+		t = Problem{"Cancelled", "The request was stopped before it finished."}
 	case api.KindNoDocument:
-		t = Trouble{"No document", Sentence(e.Error())}
+		t = Problem{"No document", Sentence(e.Error())}
 	default:
-		t = Trouble{"Request failed", Sentence(e.Error()) + " Press r to try again."}
+		t = Problem{"Request failed", Sentence(e.Error()) + " Press r to try again."}
 	}
 	return Clean(t)
 }
@@ -83,8 +92,8 @@ func Remaining(left time.Duration) time.Duration {
 }
 
 // Refused is the trouble for a link the api layer will not follow.
-func Refused(name string, err error) Trouble {
-	return Clean(Trouble{"Link refused: " + name, Sentence(err.Error())})
+func Refused(name string, err error) Problem {
+	return Clean(Problem{"Link refused: " + name, Sentence(err.Error())})
 }
 
 // RefusalReason is why a link is refused, without repeating the link.
@@ -97,7 +106,7 @@ func RefusalReason(err error) string {
 }
 
 // Clean makes every part of t safe to draw.
-func Clean(t Trouble) Trouble {
+func Clean(t Problem) Problem {
 	t.Title = sanitize.Line(t.Title)
 	t.Detail = sanitize.Line(t.Detail)
 	return t
