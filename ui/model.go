@@ -64,12 +64,12 @@ func New(opts Options) tea.Model {
 func newModel(ctx context.Context, opts Options) *model {
 	ctx, cancel := context.WithCancel(ctx)
 	c := common.New(ctx, opts.Registry, opts.Now)
-	if opts.Register != nil {
+	if opts.Local.Index != nil {
 		live := opts.Registry
-		if opts.Offline {
+		if opts.Local.Offline {
 			live = nil
 		}
-		c.Local = common.NewLocal(opts.Register, live)
+		c.Local = common.NewLocal(opts.Local.Index, live)
 		c.Reg = c.Local.Registry(opts.Registry)
 	}
 	c.Keys.Rebind(opts.Settings.Keys)

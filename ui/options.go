@@ -67,12 +67,8 @@ type Options struct {
 	// streaming key, and the page says how to keep one.
 	Live lives.Feed
 
-	// Register is the register's index on this machine, of the same
-	// registry, or nil: searches of companies are answered from it, with
-	// no request. Offline, nothing is asked of the registry: a company
-	// is what the register's file holds, and Registry is never asked.
-	Register *register.Index
-	Offline  bool
+	// Local is the register's index on this machine, if there is one.
+	Local Local
 
 	// Demo says the registry is coview's built-in demo (--demo): the
 	// title line says so on every page, so its companies are not taken
@@ -84,6 +80,15 @@ type Options struct {
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	IO      Terminal // nil streams: stdin and stdout
+}
+
+// Local is the register's index on this machine, of the same registry,
+// or a nil Index: searches of companies are answered from it, with no
+// request. Offline, nothing is asked of the registry: a company is what
+// the register's file holds, and Registry is never asked.
+type Local struct {
+	Index   *register.Index
+	Offline bool
 }
 
 // figureDocuments is the document API as the figures are read from it:

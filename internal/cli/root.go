@@ -287,8 +287,7 @@ func runBrowser(ctx context.Context, cmd *cobra.Command, b browsing, env Env) er
 		WebURL:      b.reg.client.WebURL,
 		Demo:        b.reg.demo,
 		Now:         b.reg.now,
-		Register:    b.ix,
-		Offline:     env.registry.offline,
+		Local:       ui.Local{Index: b.ix, Offline: env.registry.offline},
 	}
 	if b.reg.docs != nil {
 		opts.Documents = b.reg.docs

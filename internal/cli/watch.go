@@ -27,11 +27,11 @@ of the registry's quota (the rest is yours for browsing meanwhile), and
 records what is there and reports nothing. Every change goes into a log
 that coview watch changes reads without asking the registry anything.
 
-coview watch follow prints the same changes as they happen, from the
-registry's streams (with a streaming key), at no request to the registry
-for what the streams carry; it runs until stopped. coview watch add
---officer ID watches a person: their new appointments, resignations and
-name, at any company.
+The same changes as they happen: coview watch follow prints them from
+the registry's streams (with a streaming key), at no request to the
+registry for what the streams carry, until stopped. A person can be
+watched too (coview watch add --officer ID): their new appointments,
+resignations and name, at any company.
 
 The list is kept in $XDG_DATA_HOME/coview/watch.db (default
 ~/.local/share/coview/watch.db), one list per registry; the API key never
