@@ -72,6 +72,8 @@ type Client struct {
 	retries  int
 	backoff  time.Duration
 	clock    Clock
+	skew     time.Duration // the registry's clock less the client's, by the last answer (see RegistryNow)
+	served   bool          // an answer said the registry's time
 }
 
 // New checks the base URL and builds a client.
@@ -234,6 +236,7 @@ func (c *Client) once(ctx context.Context, subject string, u *url.URL) (*Respons
 
 	rl := readRateLimit(resp.Header, c.clock.Now())
 	c.noteRateLimit(rl)
+	c.noteServed(resp.Header)
 	if resp.ContentLength > c.maxBody {
 		// Announced as too large: refuse without reading a byte of it.
 		return nil, &Error{Kind: KindTooLarge, Subject: subject, Status: resp.StatusCode,

@@ -249,8 +249,11 @@ type Appointment struct {
 	Name        string `json:"name"`
 	OfficerRole string `json:"officer_role"`
 	AppointedOn string `json:"appointed_on"`
-	ResignedOn  string `json:"resigned_on"`
-	AppointedTo struct {
+	// AppointedBefore stands for AppointedOn where the registry does not
+	// know the day (appointments from before 1992).
+	AppointedBefore string `json:"appointed_before"`
+	ResignedOn      string `json:"resigned_on"`
+	AppointedTo     struct {
 		CompanyNumber string `json:"company_number"`
 		CompanyName   string `json:"company_name"`
 		CompanyStatus string `json:"company_status"`

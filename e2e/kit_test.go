@@ -123,7 +123,7 @@ type result struct {
 // When the test ends, every file coview left under that home is scanned
 // for the test keys: only the plain-text key file the user asked for
 // with --insecure-storage may hold one.
-func cleanEnv(t *testing.T, extra ...string) []string {
+func cleanEnv(t testing.TB, extra ...string) []string {
 	t.Helper()
 	home := t.TempDir()
 	t.Cleanup(func() {
@@ -165,7 +165,7 @@ func getenv(env []string, name string) string {
 
 // command is coview with args, in env, ready to start; it is killed if
 // the test ends with it still running.
-func command(t *testing.T, env []string, args ...string) *exec.Cmd {
+func command(t testing.TB, env []string, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Env = env
@@ -196,7 +196,7 @@ func startOnceAsked(t *testing.T, cmd *exec.Cmd, arrived <-chan struct{}, what s
 
 // signalAndWait sends cmd sig and waits, until the test's deadline, for it to end; if it
 // does not, the test fails and cmd is killed.
-func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) error {
+func signalAndWait(t testing.TB, cmd *exec.Cmd, sig syscall.Signal) error {
 	t.Helper()
 	cmd.Process.Signal(sig)
 	done := make(chan error, 1)
@@ -211,7 +211,7 @@ func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) error {
 	return nil
 }
 
-func runCoview(t *testing.T, env []string, stdin string, args ...string) result {
+func runCoview(t testing.TB, env []string, stdin string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithDeadline(context.Background(), testtime.Deadline(t))
 	defer cancel()
@@ -233,7 +233,7 @@ func runCoview(t *testing.T, env []string, stdin string, args ...string) result 
 }
 
 // noSecret fails the test if a key shows up anywhere the user can see.
-func noSecret(t *testing.T, r result, secrets ...string) {
+func noSecret(t testing.TB, r result, secrets ...string) {
 	t.Helper()
 	for _, s := range secrets {
 		if strings.Contains(r.stdout, s) || strings.Contains(r.stderr, s) {
@@ -337,7 +337,7 @@ func (s *served) stop(t *testing.T) error {
 
 // demoBehindKey is the demo registry, metered, asking for key as the
 // live one asks for its users' keys.
-func demoBehindKey(t *testing.T, key string, opts demo.Options) *testkit.Server {
+func demoBehindKey(t testing.TB, key string, opts demo.Options) *testkit.Server {
 	t.Helper()
 	h := demo.NewHandler(opts)
 	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

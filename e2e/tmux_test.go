@@ -26,7 +26,7 @@ import (
 // wait for text reads the screen again only then: it is woken by the
 // program, not by a timer.
 type tmuxSession struct {
-	t      *testing.T
+	t      testing.TB
 	socket string
 	client *exec.Cmd
 	stdin  io.WriteCloser
@@ -45,7 +45,7 @@ type tmuxReply struct {
 
 var sessions atomic.Int64
 
-func startTmux(t *testing.T, width, height int, env []string, args ...string) *tmuxSession {
+func startTmux(t testing.TB, width, height int, env []string, args ...string) *tmuxSession {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("COVIEW_REQUIRE_TMUX") == "1" {

@@ -15,6 +15,9 @@ import (
 // "status: active -> liquidation", "officer resigned: QUINCE,
 // Bartholomew (director)". Text from the registry is made safe to print.
 func WatchChange(c watch.Change) string {
+	if s, ok := personWords(c); ok {
+		return s
+	}
 	arrow := func(what, before, after string) string {
 		return what + ": " + orNone(clean(before)) + " -> " + orNone(clean(after))
 	}
@@ -174,6 +177,9 @@ func orNone(s string) string {
 // WatchChangeLine is a change on one line, for a cron job's mail and the
 // change log: "00006400  MARZIPAN MOUNTAIN LTD  2026-11-24  filed: ...".
 func WatchChangeLine(c watch.Change) string {
+	if c.Number == "" && c.OfficerID != "" {
+		return personLine(c)
+	}
 	return string(c.Number) + "  " + orNumber(clean(c.CompanyName), string(c.Number)) + "  " + c.Date + "  " + WatchChange(c)
 }
 

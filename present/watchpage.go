@@ -31,16 +31,24 @@ func WatchPage(entries, unwatched []watch.Entry, today time.Time) *Page {
 	}
 	changed, changes := 0, 0
 	for _, e := range entries {
-		pg.Items = append(pg.Items, watchRow(e, today))
+		row := watchRow(e, today)
+		if e.Person != nil {
+			row = personRow(*e.Person)
+		}
+		pg.Items = append(pg.Items, row)
 		if len(e.Changes) > 0 {
 			changed++
 			changes += len(e.Changes)
 		}
 		for _, c := range e.Changes {
+			words := WatchChange(c)
+			if e.Person != nil && c.Number != "" {
+				words = orNumber(clean(c.CompanyName), string(c.Number)) + ": " + words
+			}
 			pg.Items = append(pg.Items, Item{
-				Cells: append(make([]string, len(WatchColumns)), clean(c.Date)+"  "+WatchChange(c)),
-				Link:  api.CompanyPath(e.Number),
-				Title: orNumber(clean(e.Name), string(e.Number)),
+				Cells: append(make([]string, len(WatchColumns)), clean(c.Date)+"  "+words),
+				Link:  row.Link,
+				Title: row.Title,
 			})
 		}
 	}
@@ -58,7 +66,7 @@ func WatchPage(entries, unwatched []watch.Entry, today time.Time) *Page {
 	}
 	pg.Total = len(pg.Items)
 	if len(entries) > 0 {
-		pg.Summary = Plural(len(entries), "company", "companies") + " watched"
+		pg.Summary = watchedWords(entries) + " watched"
 		if changed > 0 {
 			pg.Summary += fmt.Sprintf(", %s changed since you last looked (%s)", Thousands(changed), Plural(changes, "change", "changes"))
 		}

@@ -11,6 +11,7 @@ import (
 	"coview/ui/cmdline"
 	"coview/ui/common"
 	"coview/ui/layout"
+	"coview/ui/parts/live"
 	"coview/ui/parts/results"
 	"coview/ui/recent"
 	"coview/ui/searchbox"
@@ -101,6 +102,8 @@ func (m *model) runCommand(r cmdline.Run) tea.Cmd {
 		return m.page.Update(table.SaveMsg{Format: r.Save})
 	case r.Sort:
 		return m.page.Update(table.SortMsg{By: r.SortBy})
+	case r.Live:
+		return m.navigate(live.Place(r.LiveFilter), forOpen, 0, false)
 	case r.Theme != "":
 		m.opts.Settings.Theme = r.Theme
 		return tea.Batch(m.background(), m.c.Flash("Theme: "+r.Theme+".", false))

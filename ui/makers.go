@@ -7,6 +7,7 @@ import (
 	"coview/api"
 	"coview/ui/books"
 	"coview/ui/common"
+	"coview/ui/lives"
 	"coview/ui/parts/around"
 	"coview/ui/parts/document"
 	"coview/ui/parts/filings"
@@ -14,6 +15,7 @@ import (
 	"coview/ui/parts/found"
 	"coview/ui/parts/home"
 	"coview/ui/parts/list"
+	"coview/ui/parts/live"
 	"coview/ui/parts/nearby"
 	"coview/ui/parts/officer"
 	"coview/ui/parts/profile"
@@ -40,17 +42,19 @@ type makers struct {
 	walks      *walks.Session      // the walks of connections, and who is who
 	watches    *watches.Session    // the watch list, and its check
 	screenings *screenings.Session // the pasted lists screened, and what they read
+	lives      *lives.Session      // the registry as it happens, for the live page
 	books      *books.Session      // companies' accounts read into figures
 	home       func() common.Part
 }
 
 // newMakers makes the makers and the session's services; downloadDir is
 // where a screening's table is saved (nil: the environment's), docs
-// where accounts' figures are read from (nil: none are).
+// where accounts' figures are read from (nil: none are), feed the
+// live page's streams (nil: no streaming key).
 func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, bool), watch watches.Opener, downloadDir func() string,
-	docs accounts.Documents) makers {
+	docs accounts.Documents, feed lives.Feed) makers {
 	mk := makers{c: c, walks: walks.New(c), watches: watches.New(c, watch), screenings: screenings.New(c, downloadDir),
-		books: books.New(c, c.Reg, docs)}
+		books: books.New(c, c.Reg, docs), lives: lives.New(c, feed)}
 	if mk.watches.Available() {
 		c.Watched = mk.watches.Watching
 	}
@@ -71,6 +75,9 @@ func newMakers(c *common.Common, version string, recent func() ([]recent.Entry, 
 		},
 		common.ShowScreening: func(to common.Place) (common.Part, bool) {
 			return screening.New(c, mk.screenings, to), true
+		},
+		common.ShowLive: func(to common.Place) (common.Part, bool) {
+			return live.New(c, mk.lives, to), true
 		},
 		common.ShowYears: func(to common.Place) (common.Part, bool) {
 			return years.New(c, mk.books, to), true

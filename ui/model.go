@@ -64,12 +64,12 @@ func New(opts Options) tea.Model {
 func newModel(ctx context.Context, opts Options) *model {
 	ctx, cancel := context.WithCancel(ctx)
 	c := common.New(ctx, opts.Registry, opts.Now)
-	if opts.Register != nil {
+	if opts.Local.Index != nil {
 		live := opts.Registry
-		if opts.Offline {
+		if opts.Local.Offline {
 			live = nil
 		}
-		c.Local = common.NewLocal(opts.Register, live)
+		c.Local = common.NewLocal(opts.Local.Index, live)
 		c.Reg = c.Local.Registry(opts.Registry)
 	}
 	c.Keys.Rebind(opts.Settings.Keys)
@@ -77,7 +77,7 @@ func newModel(ctx context.Context, opts Options) *model {
 	m := &model{c: c, opts: opts, cancel: cancel, hist: newHistory(), mouse: !opts.Settings.Layout.NoMouse}
 	m.foot = footer{spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)), help: help.New(), waits: waits.New(c)}
 	m.makers = newMakers(c, opts.Version, func() ([]recent.Entry, bool) { return m.box.Recent() }, opts.Watch, opts.DownloadDir,
-		figureDocuments(opts.Documents))
+		figureDocuments(opts.Documents), opts.Live)
 	m.preview = layout.NewPreview(c, opts.Settings.Layout.Preview, m.makers.build)
 	m.box = searchbox.New(c, opts.StateDir)
 	m.cmd = newCmdline(m)

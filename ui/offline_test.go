@@ -60,7 +60,7 @@ func (a *asked) Fetch(ctx context.Context, res api.Resource, page api.Page) (*ap
 func indexedModel(t *testing.T, offline bool) (*model, *asked) {
 	t.Helper()
 	reg := &asked{Registry: demoRegistry(t)}
-	m := testModel(t, reg, Options{Register: demoIndex(t), Offline: offline, Version: "v1.0.0-test", Documents: noDocuments{}})
+	m := testModel(t, reg, Options{Local: Local{Index: demoIndex(t), Offline: offline}, Version: "v1.0.0-test", Documents: noDocuments{}})
 	return m, reg
 }
 

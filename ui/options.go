@@ -10,6 +10,7 @@ import (
 	"coview/ui/common"
 	"coview/ui/download"
 	"coview/ui/layout"
+	"coview/ui/lives"
 	"coview/watch"
 )
 
@@ -61,12 +62,13 @@ type Options struct {
 	// list in this session.
 	Watch func(create bool) (*watch.Watcher, error)
 
-	// Register is the register's index on this machine, of the same
-	// registry, or nil: searches of companies are answered from it, with
-	// no request. Offline, nothing is asked of the registry: a company
-	// is what the register's file holds, and Registry is never asked.
-	Register *register.Index
-	Offline  bool
+	// Live follows the registry's companies and filings streams for the
+	// live page (:live), from when the page is first opened; nil: no
+	// streaming key, and the page says how to keep one.
+	Live lives.Feed
+
+	// Local is the register's index on this machine, if there is one.
+	Local Local
 
 	// Demo says the registry is coview's built-in demo (--demo): the
 	// title line says so on every page, so its companies are not taken
@@ -78,6 +80,15 @@ type Options struct {
 	Now     func() time.Time // nil = time.Now (tests pin it)
 	Version string
 	IO      Terminal // nil streams: stdin and stdout
+}
+
+// Local is the register's index on this machine, of the same registry,
+// or a nil Index: searches of companies are answered from it, with no
+// request. Offline, nothing is asked of the registry: a company is what
+// the register's file holds, and Registry is never asked.
+type Local struct {
+	Index   *register.Index
+	Offline bool
 }
 
 // figureDocuments is the document API as the figures are read from it:

@@ -131,6 +131,9 @@ func TestTheTableFillsInAsAnswersComeAndIsUsableAtOnceInTheOrderPasted(t *testin
 	s = screeningRows(b, "the first row answered, and matching the filter", func(rows []string) bool {
 		return len(rows) == 1 && strings.HasPrefix(rows[0], "00000001|") && strings.HasSuffix(rows[0], "|ok")
 	})
+	// The screening ends once it has taken in its last answer: until
+	// then esc would stop it rather than drop the filter.
+	b.waitUntil("the screening done", func(s snapshot) bool { return !s.screening })
 	b.keys("esc")
 	s = screeningRows(b, "every row in the order pasted", func(rows []string) bool { return len(rows) == 3 })
 	if got := firstOf(s.shown); !slices.Equal(got, []string{"00000001", "00000002", "3"}) {

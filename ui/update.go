@@ -175,6 +175,9 @@ func (m *model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 // globalKey handles the keys that act on whatever page is on screen.
 func (m *model) globalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := m.c.Keys
+	if pz, ok := m.page.(common.Pauser); ok && (key.Matches(msg, k.Lists.Preview) || msg.String() == "space") {
+		return pz.Pause(), true
+	}
 	actions := []struct {
 		b  key.Binding
 		do func() tea.Cmd

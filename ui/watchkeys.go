@@ -29,9 +29,13 @@ func (m *model) watchTarget() (api.Number, bool) {
 func (m *model) toggleWatch() tea.Cmd {
 	w := m.makers.watches
 	n, ok := m.watchTarget()
+	at := m.page.Place()
 	switch {
 	case !w.Available():
 		return m.c.Flash("No watch list in this session.", false)
+	case at.Show == common.ShowResource && at.Res.Kind == api.ResAppointments && at.Res.ID != "":
+		// An officer's page: the officer, not the company it was opened from.
+		return w.ToggleOfficer(at.Res.ID)
 	case !ok:
 		return m.c.Flash("Open a company first: w watches it, and W shows the watch list.", false)
 	}

@@ -115,6 +115,10 @@ type Change struct {
 	// KindFilingsNotListed stands for.
 	Charge string `json:"charge,omitempty"`
 	Count  int    `json:"count,omitempty"`
+	// OfficerID is the watched person a person/ change is about (the
+	// registry's officer id); Number is then the company of the
+	// appointment, if the change has one.
+	OfficerID string `json:"officer_id,omitempty"`
 
 	// RecordedAt is when a check recorded it; SeenAt when it was marked
 	// seen (zero while unseen).

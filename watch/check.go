@@ -101,6 +101,9 @@ type CheckOptions struct {
 	// Found, when set, is handed each company's changes as soon as they
 	// are recorded, in the same way as Progress.
 	Found func([]Change)
+	// Only, when set, are the companies to check, and no others (and no
+	// people): a follow's check of the companies it cannot follow yet.
+	Only []api.Number
 }
 
 // Progress is how a check is getting on.
@@ -144,16 +147,18 @@ func (r Reason) String() string {
 
 // NotChecked is a company a check did not check, and why.
 type NotChecked struct {
-	Number api.Number
-	Name   string
-	Why    Reason
-	Err    error // with ReasonFailed
+	Number  api.Number
+	Officer string // a watched person's officer id, where Number is ""
+	Name    string
+	Why     Reason
+	Err     error // with ReasonFailed
 }
 
 // Report is what a check did.
 type Report struct {
 	Changes    []Change     // recorded by this check, company by company, each in the order it happened
 	Checked    int          // companies checked, first checks included
+	People     int          // watched people checked
 	Seeded     []api.Number // companies checked for the first time: recorded, nothing reported
 	NotChecked []NotChecked // companies this check did not check (those another check has included)
 	Requests   int          // requests sent
@@ -194,6 +199,7 @@ type check struct {
 	stop    Reason // why no more companies are claimed; 0 while they are
 	fatal   error  // a failure every request would meet (a refused key)
 	skip    map[api.Number]bool
+	only    map[api.Number]bool // CheckOptions.Only; nil: every company, and the people
 	report  Report
 	total   int
 	done    int
@@ -220,8 +226,12 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 	if err != nil {
 		return nil, err
 	}
+	c.setOnly(opts.Only, companies)
 	today := w.opts.Today()
 	for _, co := range companies {
+		if c.skip[co.Number] {
+			continue
+		}
 		if co.CheckedAt.IsZero() || co.CheckedAt.Before(c.started) {
 			c.total++
 			c.planned += plannedRequests(co, today)
@@ -254,6 +264,7 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 		c.run.Go(func() { c.work(ctx) })
 	}
 	c.run.Wait()
+	c.people(ctx)
 	close(stopRenew)
 	<-renewed
 
@@ -274,7 +285,7 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 			why = ReasonStopped
 		}
 		for _, nc := range left {
-			if reported[nc.Number] {
+			if reported[nc.Number] || (c.only != nil && !c.only[nc.Number]) {
 				continue
 			}
 			if nc.Why == 0 {
@@ -370,8 +381,19 @@ func (c *check) unreserve(v *visit) {
 // or, when the check was cut short while it was at it, what it read so
 // far and what it had yet to read.
 func (c *check) one(ctx context.Context, v *visit, rec *record) {
-	asked := c.w.opts.Now()
+	asked, asOf := c.w.opts.Now(), c.w.opts.Today()
 	next, changes, left, err := c.w.inspect(ctx, v, rec)
+	if next != nil {
+		// What was read is as of the first answer, by the registry's
+		// clock: later answers hold at least as much.
+		if !v.first.IsZero() {
+			asOf = v.first
+		}
+		next.asOf = asOf
+		if !next.profileAt.Equal(rec.profileAt) {
+			next.profileAt = asOf
+		}
+	}
 	if err != nil && next != nil {
 		c.cutShort(ctx, rec, next, changes, left, asked, err)
 		return
@@ -508,6 +530,9 @@ func (v *visit) request(ctx context.Context, do func() error) error {
 	start := time.Now()
 	err = do()
 	c.busy.Add(int64(time.Since(start)))
+	if v.first.IsZero() && err == nil {
+		v.first = c.w.opts.Today()
+	}
 	c.mu.Lock()
 	c.planned = max(c.planned-1, 0)
 	c.mu.Unlock()
@@ -577,3 +602,20 @@ const (
 	// as partial, and nothing is said of items missing from it.
 	maxItems = 1000
 )
+
+// setOnly keeps a check to the companies of only (CheckOptions.Only),
+// when it names any: the others are skipped as if taken.
+func (c *check) setOnly(only []api.Number, companies []Company) {
+	if len(only) == 0 {
+		return
+	}
+	c.only = map[api.Number]bool{}
+	for _, n := range only {
+		c.only[n] = true
+	}
+	for _, co := range companies {
+		if !c.only[co.Number] {
+			c.skip[co.Number] = true
+		}
+	}
+}

@@ -70,6 +70,10 @@ type record struct {
 	sets      map[string]ListSnap
 	read      map[string]bool // the datasets read this time, to be written back
 	work      *work           // what a check cut short had yet to read; nil when none was
+	// asOf is the registry's time when the check began to read the
+	// company: what it read holds every stream event published before,
+	// which a follow then leaves alone (see Follower).
+	asOf time.Time
 }
 
 // claim takes the next company this check should look at: one not
@@ -222,6 +226,10 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 		return false, err
 	}
 	checked, unfinished := any(at.UnixMilli()), any(nil)
+	readAt := at
+	if !next.asOf.IsZero() {
+		readAt = next.asOf
+	}
 	if left != nil {
 		body, err := json.Marshal(left)
 		if err != nil {
@@ -254,7 +262,7 @@ func (s *Store) commit(ctx context.Context, h holder, old, next *record, changes
 				return err
 			}
 			if _, err := tx.StmtContext(ctx, s.q.keep).ExecContext(ctx,
-				s.registry, string(old.number), set, string(body), at.UnixMilli()); err != nil {
+				s.registry, string(old.number), set, string(body), readAt.UnixMilli()); err != nil {
 				return err
 			}
 		}

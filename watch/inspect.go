@@ -96,6 +96,7 @@ func (wk *work) then(read string) {
 type visit struct {
 	c        *check
 	reserved bool
+	first    time.Time // the registry's time of the visit's first answer
 }
 
 // inspect does a company's work: what was left of it by a check cut
@@ -134,8 +135,14 @@ func (w *Watcher) inspect(ctx context.Context, v *visit, rec *record) (*record, 
 		}
 		if !slices.ContainsFunc(wk.Reads, func(r string) bool { return rank(r) <= 0 }) {
 			// The profile is as it will be: what is overdue now, or no
-			// longer, needs no request to say.
-			if found := overdue(next.profile, next.noted, now.Format(time.DateOnly)); !wk.Seeding {
+			// longer, needs no request to say. Today is the registry's,
+			// as its first answer said it: before any answer, a process
+			// knows only its own clock, which may be on another day.
+			day := now
+			if !v.first.IsZero() {
+				day = v.first
+			}
+			if found := overdue(next.profile, next.noted, day.Format(time.DateOnly)); !wk.Seeding {
 				changes = append(changes, found...)
 			}
 		}

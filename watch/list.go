@@ -135,18 +135,27 @@ func (s *Store) Companies(ctx context.Context) ([]Company, error) {
 
 // Filter chooses changes from the log. The zero Filter is every change.
 type Filter struct {
-	Numbers []api.Number // only these companies; none is all
-	Since   time.Time    // only those recorded at or after this
-	Unseen  bool         // only those not marked seen
+	// Numbers and Officers keep only the changes of these companies and
+	// of these watched people; when neither is given, every change is
+	// kept, of companies and people alike.
+	Numbers  []api.Number
+	Officers []string
+	Since    time.Time // only those recorded at or after this
+	Unseen   bool      // only those not marked seen
+	After    int64     // only those after this place in the log (Change.ID)
 }
 
 // Changes reads the change log, oldest first. It asks the registry
 // nothing.
 func (s *Store) Changes(ctx context.Context, f Filter) ([]Change, error) {
-	q := `SELECT h.id, h.number, c.name, h.body, h.recorded_at, h.seen_at FROM changes h
-		JOIN companies c ON c.registry = h.registry AND c.number = h.number
+	q := `SELECT h.id, h.number, h.officer, coalesce(c.name, ''), h.body, h.recorded_at, h.seen_at FROM changes h
+		LEFT JOIN companies c ON c.registry = h.registry AND c.number = h.number
 		WHERE h.registry = ?`
 	args := []any{s.registry}
+	if f.After > 0 {
+		q += ` AND h.id > ?`
+		args = append(args, f.After)
+	}
 	if !f.Since.IsZero() {
 		q += ` AND h.recorded_at >= ?`
 		args = append(args, f.Since.UnixMilli())
@@ -154,10 +163,13 @@ func (s *Store) Changes(ctx context.Context, f Filter) ([]Change, error) {
 	if f.Unseen {
 		q += ` AND h.seen_at IS NULL`
 	}
-	if len(f.Numbers) > 0 {
-		q += ` AND h.number IN (?` + strings.Repeat(", ?", len(f.Numbers)-1) + `)`
+	if len(f.Numbers) > 0 || len(f.Officers) > 0 {
+		q += ` AND (h.number IN (` + placeholders(len(f.Numbers)) + `) OR h.officer IN (` + placeholders(len(f.Officers)) + `))`
 		for _, n := range f.Numbers {
 			args = append(args, string(n))
+		}
+		for _, id := range f.Officers {
+			args = append(args, id)
 		}
 	}
 	q += ` ORDER BY h.id`
@@ -171,15 +183,21 @@ func (s *Store) Changes(ctx context.Context, f Filter) ([]Change, error) {
 		defer rows.Close()
 		for rows.Next() {
 			var c Change
-			var number, name, body string
+			var name, body string
+			var number, officer sql.NullString
 			var recorded, seen sql.NullInt64
-			if err := rows.Scan(&c.ID, &number, &name, &body, &recorded, &seen); err != nil {
+			if err := rows.Scan(&c.ID, &number, &officer, &name, &body, &recorded, &seen); err != nil {
 				return err
 			}
 			if err := json.Unmarshal([]byte(body), &c); err != nil {
-				return fmt.Errorf("change %d of %s cannot be read (%v)", c.ID, number, err)
+				return fmt.Errorf("change %d of %s cannot be read (%v)", c.ID, number.String+officer.String, err)
 			}
-			c.Number, c.CompanyName = api.Number(number), name
+			if number.Valid {
+				c.Number, c.CompanyName = api.Number(number.String), name
+			} else {
+				// A person's: the company in it is the appointment's.
+				c.OfficerID = officer.String
+			}
 			c.RecordedAt, c.SeenAt = fromMS(recorded), fromMS(seen)
 			out = append(out, c)
 		}
@@ -191,11 +209,11 @@ func (s *Store) Changes(ctx context.Context, f Filter) ([]Change, error) {
 	return out, nil
 }
 
-// Unseen counts the companies with changes not seen yet, and the
-// changes: what the browser's start screen says.
+// Unseen counts the companies (and people) with changes not seen yet,
+// and the changes: what the browser's start screen says.
 func (s *Store) Unseen(ctx context.Context) (companies, changes int, err error) {
 	err = s.retry(ctx, func() error {
-		return s.db.QueryRowContext(ctx, `SELECT count(DISTINCT number), count(*) FROM changes WHERE registry = ? AND seen_at IS NULL`,
+		return s.db.QueryRowContext(ctx, `SELECT count(DISTINCT coalesce(number, '/' || officer)), count(*) FROM changes WHERE registry = ? AND seen_at IS NULL`,
 			s.registry).Scan(&companies, &changes)
 	})
 	if err != nil {
@@ -235,6 +253,8 @@ func (s *Store) MarkSeen(ctx context.Context, numbers ...api.Number) (int, error
 // company, its changes not seen yet (oldest first) and its next deadline.
 type Entry struct {
 	Company
+	// Person is a watched person's entry, where Company is zero.
+	Person  *Person
 	Changes []Change
 	Next    Deadline
 	HasNext bool
@@ -249,18 +269,30 @@ func (s *Store) Overview(ctx context.Context, today time.Time) ([]Entry, error) 
 	if err != nil {
 		return nil, err
 	}
+	people, err := s.People(ctx)
+	if err != nil {
+		return nil, err
+	}
 	unseen, err := s.Changes(ctx, Filter{Unseen: true})
 	if err != nil {
 		return nil, err
 	}
 	byNumber := map[api.Number][]Change{}
+	byOfficer := map[string][]Change{}
 	for _, c := range unseen {
+		if c.OfficerID != "" && c.Kind.IsPerson() {
+			byOfficer[c.OfficerID] = append(byOfficer[c.OfficerID], c)
+			continue
+		}
 		byNumber[c.Number] = append(byNumber[c.Number], c)
 	}
-	out := make([]Entry, len(companies))
+	out := make([]Entry, len(companies), len(companies)+len(people))
 	for i, c := range companies {
 		out[i] = Entry{Company: c, Changes: byNumber[c.Number]}
 		out[i].Next, out[i].HasNext = c.Next(today)
+	}
+	for _, p := range people {
+		out = append(out, Entry{Person: &p, Changes: byOfficer[p.ID]})
 	}
 	slices.SortStableFunc(out, func(a, b Entry) int {
 		switch {
@@ -270,6 +302,14 @@ func (s *Store) Overview(ctx context.Context, today time.Time) ([]Entry, error) 
 			return -1
 		case len(b.Changes) > 0:
 			return 1
+		case (a.Person != nil) != (b.Person != nil):
+			// People without news after the companies.
+			if a.Person != nil {
+				return 1
+			}
+			return -1
+		case a.Person != nil:
+			return 0 // by name, as People gives them
 		case a.HasNext && b.HasNext:
 			if a.Next.Overdue != b.Next.Overdue {
 				if a.Next.Overdue {
@@ -286,4 +326,55 @@ func (s *Store) Overview(ctx context.Context, today time.Time) ([]Entry, error) 
 		return cmp.Compare(a.Number, b.Number)
 	})
 	return out, nil
+}
+
+// placeholders are n question marks for an IN list; none is NULL, which
+// matches nothing.
+func placeholders(n int) string {
+	if n == 0 {
+		return "NULL"
+	}
+	return "?" + strings.Repeat(", ?", n-1)
+}
+
+// MarkOfficersSeen marks the changes of these watched people seen, and
+// returns how many were unseen.
+func (s *Store) MarkOfficersSeen(ctx context.Context, ids ...string) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	now := s.now().UnixMilli()
+	var n int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		args := []any{now, s.registry}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE changes SET seen_at = ? WHERE registry = ? AND seen_at IS NULL AND officer IN (`+placeholders(len(ids))+`)`, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, s.fail("mark changes seen", err)
+	}
+	return int(n), nil
+}
+
+// Version moves on whenever another connection to the store (another
+// process: a follow, a cron job's check) has written to it since this
+// one last asked: SQLite's data_version. It costs no read of the list,
+// so a browser can ask on a tick while it shows the list, and read the
+// list again only when it moved.
+func (s *Store) Version(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.retry(ctx, func() error {
+		return s.db.QueryRowContext(ctx, "PRAGMA data_version").Scan(&v)
+	})
+	if err != nil {
+		return 0, s.fail("read it", err)
+	}
+	return v, nil
 }

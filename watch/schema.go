@@ -73,6 +73,70 @@ var migrations = [][]string{
 	{
 		`ALTER TABLE companies ADD COLUMN snapshot INTEGER NOT NULL DEFAULT 1`,
 	},
+	// 5: people watched (officers, by the registry's officer id) beside
+	// the companies, each with a snapshot of its appointments; a change
+	// log whose rows are a company's or a person's (number or officer),
+	// so that the log keeps one order; and a follow of the streams: each
+	// stream's last timepoint, and the events held back while a check
+	// holds their company (see Follower).
+	{
+		`CREATE TABLE officers (
+			registry      TEXT NOT NULL,
+			id            TEXT NOT NULL,
+			name          TEXT NOT NULL DEFAULT '',
+			added_at      INTEGER NOT NULL,
+			checked_at    INTEGER,
+			seeded        INTEGER NOT NULL DEFAULT 0,
+			version       INTEGER NOT NULL DEFAULT 0,
+			snapshot      INTEGER NOT NULL DEFAULT 1,
+			appointments  TEXT,
+			read_at       INTEGER,
+			claimed_by    TEXT,
+			claimed_until INTEGER,
+			PRIMARY KEY (registry, id)
+		)`,
+		`CREATE TABLE changes_5 (
+			id          INTEGER PRIMARY KEY AUTOINCREMENT,
+			registry    TEXT NOT NULL,
+			number      TEXT,
+			officer     TEXT,
+			kind        TEXT NOT NULL,
+			date        TEXT NOT NULL,
+			body        TEXT NOT NULL,
+			recorded_at INTEGER NOT NULL,
+			seen_at     INTEGER,
+			CHECK ((number IS NULL) <> (officer IS NULL)),
+			FOREIGN KEY (registry, number) REFERENCES companies (registry, number) ON DELETE CASCADE,
+			FOREIGN KEY (registry, officer) REFERENCES officers (registry, id) ON DELETE CASCADE
+		)`,
+		`INSERT INTO changes_5 (id, registry, number, kind, date, body, recorded_at, seen_at)
+			SELECT id, registry, number, kind, date, body, recorded_at, seen_at FROM changes ORDER BY id`,
+		`DROP TABLE changes`,
+		`ALTER TABLE changes_5 RENAME TO changes`,
+		`CREATE INDEX changes_by_company ON changes (registry, number, id)`,
+		`CREATE INDEX changes_by_officer ON changes (registry, officer, id)`,
+		`CREATE INDEX changes_unseen ON changes (registry, seen_at)`,
+		`CREATE TABLE stream_positions (
+			registry  TEXT NOT NULL,
+			stream    TEXT NOT NULL,
+			timepoint INTEGER NOT NULL,
+			saved_at  INTEGER NOT NULL,
+			PRIMARY KEY (registry, stream)
+		)`,
+		`CREATE TABLE stream_pending (
+			registry  TEXT NOT NULL,
+			stream    TEXT NOT NULL,
+			timepoint INTEGER NOT NULL,
+			number    TEXT,
+			officer   TEXT,
+			event     BLOB NOT NULL,
+			PRIMARY KEY (registry, stream, timepoint),
+			FOREIGN KEY (registry, number) REFERENCES companies (registry, number) ON DELETE CASCADE,
+			FOREIGN KEY (registry, officer) REFERENCES officers (registry, id) ON DELETE CASCADE
+		)`,
+		`CREATE INDEX stream_pending_by_company ON stream_pending (registry, number)`,
+		`CREATE INDEX stream_pending_by_officer ON stream_pending (registry, officer)`,
+	},
 }
 
 // SchemaVersion is the version of the schema this coview writes.

@@ -160,6 +160,10 @@ func (f *FilingsSnap) saw(ids []string) {
 type ListSnap struct {
 	Items   map[string]ItemSnap `json:"items"`
 	Partial bool                `json:"partial,omitempty"`
+	// Gone are the items a stream event deleted since the list was last
+	// read whole, with when (the registry's time, Unix ms): an older
+	// event about one of them, come late, does not put it back.
+	Gone map[string]int64 `json:"gone,omitempty"`
 }
 
 // ItemSnap is one item of a list: its name, its role or kind, when it
@@ -171,6 +175,9 @@ type ItemSnap struct {
 	Ended   string            `json:"ended,omitempty"`
 	Status  string            `json:"status,omitempty"`
 	Details map[string]string `json:"details,omitempty"`
+	// At is the registry's time (Unix ms) of the stream event that wrote
+	// the item; 0 for one read with its list.
+	At int64 `json:"at,omitempty"`
 }
 
 // keyOf is an item's key: the last part of its self link (an

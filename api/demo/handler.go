@@ -112,6 +112,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Pragma", "no-cache")
 
 	now := h.now()
+	// The registry's time by its own clock, which may be set to another
+	// day: what a client compares the stream's published_at with.
+	hdr.Set("Date", now.UTC().Format(http.TimeFormat))
 	key, problem := authenticate(r)
 	if problem != "" {
 		// Failed requests cost nothing, but still report the quota, as

@@ -226,6 +226,10 @@ type appointmentList struct {
 // appointments serves a page of one officer's appointments across the demo
 // companies.
 func (h *handler) appointments(w http.ResponseWriter, r *http.Request) {
+	if r.PathValue("id") == SerialDirector {
+		serialAppointments(w, r, h.now())
+		return
+	}
 	o := h.reg.officers[r.PathValue("id")]
 	if o == nil {
 		writeNotFound(w, "officer-not-found")

@@ -312,6 +312,7 @@ func streamLogs() map[string]*streamLog {
 	}
 	addLivingItems(add)
 	addFlows(add)
+	addSerial(add)
 	return logs
 }
 
@@ -446,8 +447,13 @@ var flowWords = [][]string{
 	{"BAKERY", "WORKS", "STUDIO", "TRADING", "LOGISTICS", "ANALYTICS", "€XCHANGE", "GARDENS", "ROBOTICS", "TEAS 🍵"},
 }
 
+// flowName is the name of the flow's k-th company.
+func flowName(k int) string {
+	return flowWords[0][k%10] + " " + flowWords[1][(k/10)%10] + " " + flowWords[2][(k/100)%10] + " LTD"
+}
+
 func incorporatedProfile(number string, k int, at time.Time) []byte {
-	name := flowWords[0][k%10] + " " + flowWords[1][(k/10)%10] + " " + flowWords[2][(k/100)%10] + " LTD"
+	name := flowName(k)
 	day := at.Format(time.DateOnly)
 	p := map[string]any{
 		"company_number": number, "company_name": name, "company_status": "active", "type": "ltd",

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"coview/api"
 	"coview/present/labels"
 )
 
@@ -26,6 +27,10 @@ type Env struct {
 	// Columns is the width of the terminal stdout is, or 0 when it is
 	// none (a pipe, a file); nil asks the system (tableWidth). Tests say.
 	Columns func() int
+
+	// clock is what a follow of the streams waits by (watch follow);
+	// nil is the machine's. Tests move their own.
+	clock api.Clock
 
 	cobraOut io.Writer      // where cobra and fang write (see Main)
 	settings *settings      // the settings file's, read once a run (see Main)

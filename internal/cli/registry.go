@@ -105,6 +105,17 @@ func (r *registryFlags) open(env Env) (*registry, error) {
 	return &registry{client: c, docs: d, host: c.Host(), close: func() {}, now: time.Now}, nil
 }
 
+// today is the registry's clock, for a watch list, which compares when
+// it read a company with when the stream says a change was published:
+// the demo's, or the registry's own as its answers tell it
+// (api.Client.RegistryNow), whatever this machine's clock says.
+func (r *registry) today() time.Time {
+	if r.demo {
+		return r.now()
+	}
+	return r.client.RegistryNow()
+}
+
 // demoNowVar sets the demo registry's clock.
 const demoNowVar = "COVIEW_DEMO_NOW"
 
@@ -176,6 +187,8 @@ func registryFlagsUsed(path string) []string {
 		return []string{"base-url", "stream-url", "demo", "timeout"}
 	case "stream":
 		return []string{"stream-url", "demo", "timeout"}
+	case "watch follow":
+		return []string{"base-url", "stream-url", "demo", "timeout"}
 	case "index", "index update":
 		return []string{"download-url", "demo", "timeout"}
 	case "index status", "index remove":

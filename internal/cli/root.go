@@ -287,15 +287,16 @@ func runBrowser(ctx context.Context, cmd *cobra.Command, b browsing, env Env) er
 		WebURL:      b.reg.client.WebURL,
 		Demo:        b.reg.demo,
 		Now:         b.reg.now,
-		Register:    b.ix,
-		Offline:     env.registry.offline,
+		Local:       ui.Local{Index: b.ix, Offline: env.registry.offline},
 	}
 	if b.reg.docs != nil {
 		opts.Documents = b.reg.docs
 	}
 	if !env.registry.offline {
-		// A watch list's checks ask the registry: offline, there is none.
+		// A watch list's checks ask the registry, and the live page its
+		// streams: offline, there is neither.
 		opts.Watch = openWatch
+		opts.Live = browserLive(cmd, env, b.reg)
 	}
 	return ui.Run(ctx, opts)
 }

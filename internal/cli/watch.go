@@ -27,6 +27,12 @@ of the registry's quota (the rest is yours for browsing meanwhile), and
 records what is there and reports nothing. Every change goes into a log
 that coview watch changes reads without asking the registry anything.
 
+The same changes as they happen: coview watch follow prints them from
+the registry's streams (with a streaming key), at no request to the
+registry for what the streams carry, until stopped. A person can be
+watched too (coview watch add --officer ID): their new appointments,
+resignations and name, at any company.
+
 The list is kept in $XDG_DATA_HOME/coview/watch.db (default
 ~/.local/share/coview/watch.db), one list per registry; the API key never
 goes into it. A browser and a cron job may use it at once.`
@@ -40,12 +46,13 @@ func newWatchCommand(env Env) *cobra.Command {
 		Example: `
 coview watch add 00006400 SC006405
 coview watch check
+coview watch follow
 coview watch changes --unseen
 coview watch deadlines --within 30d`,
 		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(newWatchAddCommand(env), newWatchRemoveCommand(env), newWatchListCommand(env),
-		newWatchCheckCommand(env), newWatchChangesCommand(env), newWatchDeadlinesCommand(env))
+		newWatchCheckCommand(env), newWatchFollowCommand(env), newWatchChangesCommand(env), newWatchDeadlinesCommand(env))
 	return cmd
 }
 

@@ -40,7 +40,7 @@ func browserWatch(env Env, reg *registry) (open func(create bool) (*watch.Watche
 		mu.Lock()
 		store = s
 		mu.Unlock()
-		return watch.New(s, reg.client, watch.Options{Today: reg.now, Documents: reg.docs}), nil
+		return watch.New(s, reg.client, watch.Options{Today: reg.today, Documents: reg.docs}), nil
 	}
 	close = func() {
 		mu.Lock()

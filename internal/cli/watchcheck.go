@@ -125,7 +125,7 @@ func runWatchCheck(ctx context.Context, asJSON bool, budget int, quotaFlag strin
 		reg.client.SetWaitNotice(waitLines(line))
 		opts.Progress = func(p watch.Progress) { line.Set("coview: " + present.WatchProgress(p, time.Now())) }
 	}
-	rep, err := watch.New(store, reg.client, watch.Options{Quota: q, Today: reg.now, Documents: reg.docs}).Check(ctx, opts)
+	rep, err := watch.New(store, reg.client, watch.Options{Quota: q, Today: reg.today, Documents: reg.docs}).Check(ctx, opts)
 	if line != nil {
 		line.Clear()
 	}
@@ -162,12 +162,12 @@ func notCheckedReport(rep *watch.Report, budget int, env Env) error {
 		}
 		var numbers []string
 		for _, nc := range list {
-			numbers = append(numbers, string(nc.Number))
+			numbers = append(numbers, notCheckedName(nc))
 		}
 		switch why {
 		case watch.ReasonFailed:
 			for _, nc := range list {
-				fmt.Fprintf(env.Stderr, "coview: %s not checked: %s\n", nc.Number, sanitize.Line(nc.Err.Error()))
+				fmt.Fprintf(env.Stderr, "coview: %s not checked: %s\n", notCheckedName(nc), sanitize.Line(nc.Err.Error()))
 				if first == nil {
 					first = nc.Err
 				}
@@ -194,4 +194,13 @@ func notCheckedReport(rep *watch.Report, budget int, env Env) error {
 		return &exitError{code: code}
 	}
 	return &exitError{code: exitFailure}
+}
+
+// notCheckedName is what a check did not check: a company's number, or
+// "officer ID".
+func notCheckedName(nc watch.NotChecked) string {
+	if nc.Officer != "" {
+		return "officer " + nc.Officer
+	}
+	return string(nc.Number)
 }

@@ -35,9 +35,11 @@ func newWatchListCommand(env Env) *cobra.Command {
 		Short: "The watched companies",
 		Long: `List the watched companies: number, name, status, when accounts and the
 confirmation statement are next due, when each was last checked, and how
-many of its changes are not seen yet. It asks the registry nothing: the
-status and dates are as the last check read them. --json writes one
-object per company.`,
+many of its changes are not seen yet; then the watched people (officers):
+their id, name, current appointments and unseen changes. It asks the
+registry nothing: the status and dates are as the last check read them.
+--json writes one object per company, then one per person (with
+officer_id).`,
 		Example: `
 coview watch list
 coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'`,
@@ -55,9 +57,14 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 			if err != nil {
 				return err
 			}
+			people, err := store.People(cmd.Context())
+			if err != nil {
+				return err
+			}
 			w := bufio.NewWriter(env.Stdout)
 			defer w.Flush()
 			if asJSON {
+				defer listPeople(w, people, true, false, 0)
 				for _, c := range companies {
 					p := c.Profile
 					writeJSONValue(w, watchedJSON{
@@ -73,7 +80,11 @@ coview watch list --json | jq -r 'select(.unseen_changes > 0) | .company_number'
 			if err != nil {
 				return err
 			}
-			present.FitPage(w, present.WatchList(companies, now()), true, tableWidth(env))
+			shown := len(companies) > 0 || len(people) == 0
+			if shown {
+				present.FitPage(w, present.WatchList(companies, now()), true, tableWidth(env))
+			}
+			listPeople(w, people, false, shown, tableWidth(env))
 			return nil
 		},
 	}

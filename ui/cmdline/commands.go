@@ -10,6 +10,7 @@ import (
 
 	"coview/api"
 	"coview/internal/spelling"
+	"coview/present"
 	scr "coview/screen"
 	"coview/ui/common"
 )
@@ -29,6 +30,7 @@ var own = []Command{
 	{Name: "officer", Args: "NAME", Desc: "search the registry's officers by name"},
 	{Name: "search", Args: "[NAME] [--status S] [--sic CODE]…", Desc: "search by name, or by filters as coview search spells them"},
 	{Name: "watch", Args: "[add]", Desc: "watch the company on screen (add: only start watching)"},
+	{Name: "live", Args: "[--watched] [--sic CODE] [--place WORD] [WORD]", Desc: "the registry as it happens: new companies and filings, filtered"},
 	{Name: "theme", Args: "light|dark|auto", Desc: "colours for a light or dark background, or as the terminal says"},
 	{Name: "screen", Args: "[NUMBER|NAME, …]", Desc: "screen the last list pasted, or the numbers and names after it"},
 	{Name: "save", Args: "[csv|json]", Desc: "save the list on screen, as filtered and sorted, in the download directory"},
@@ -69,6 +71,9 @@ type Run struct {
 	// for down, 0 for the registry's order (as table.Rows.Sort).
 	Sort   bool
 	SortBy int
+	// Live opens the live page, with LiveFilter.
+	Live       bool
+	LiveFilter present.LiveFilter
 }
 
 // Parse reads a line (without its colon): a command and what it takes,
@@ -110,6 +115,8 @@ func Parse(line string, actions []common.Action, here Here) (Run, error) {
 		return Run{Save: strings.ToLower(args[0])}, nil
 	case name == "sort":
 		return sortBy(args, here.Columns)
+	case name == "live":
+		return live(args)
 	}
 	return action(name, args, actions)
 }
@@ -255,4 +262,47 @@ func split(line string) ([]string, error) {
 		words = append(words, b.String())
 	}
 	return words, nil
+}
+
+// live is :live and its filter: --watched, --sic CODE (a section or a
+// code: digits), --place WORD, and words to look for.
+func live(args []string) (Run, error) {
+	var f present.LiveFilter
+	var words []string
+	for i := 0; i < len(args); i++ {
+		a := strings.ToLower(args[i])
+		value := func() (string, error) {
+			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "--") {
+				return "", fmt.Errorf("live %s needs a value: live %s 62020", a, a)
+			}
+			i++
+			return args[i], nil
+		}
+		switch a {
+		case "--watched":
+			f.Watched = true
+		case "--sic":
+			v, err := value()
+			if err != nil {
+				return Run{}, err
+			}
+			if len(v) > 5 || strings.Trim(v, "0123456789") != "" {
+				return Run{}, fmt.Errorf("live --sic %q: a SIC code is up to five digits (62020, or 62 for its division)", common.Line(v))
+			}
+			f.SIC = v
+		case "--place":
+			v, err := value()
+			if err != nil {
+				return Run{}, fmt.Errorf("live --place needs a town or a postcode: live --place leeds")
+			}
+			f.Place = v
+		default:
+			if strings.HasPrefix(a, "--") {
+				return Run{}, fmt.Errorf("live takes --watched, --sic CODE and --place WORD, not %s", common.Line(args[i]))
+			}
+			words = append(words, args[i])
+		}
+	}
+	f.Word = strings.Join(words, " ")
+	return Run{Live: true, LiveFilter: f}, nil
 }

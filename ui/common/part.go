@@ -130,6 +130,13 @@ type Saver interface {
 	Save() tea.Cmd
 }
 
+// Pauser is a part whose view can be held still while what it shows
+// goes on coming (the live page): p and space pause and resume it there,
+// where p elsewhere turns the preview.
+type Pauser interface {
+	Pause() tea.Cmd
+}
+
 // Widener is a part whose columns depend on the width its body gets,
 // which is less than the window's beside a preview: the root gives it
 // that width before each Layout.

@@ -39,6 +39,9 @@ const (
 	// ShowYears is a company's figures year by year, from its last
 	// accounts (enter on its accounts pane).
 	ShowYears
+	// ShowLive is the registry as it happens (:live): Res's ID holds
+	// the page's filter.
+	ShowLive
 )
 
 // Same reports whether two places show the same thing, whatever the view.

@@ -47,6 +47,8 @@ type Session struct {
 	read           bool
 	reading, again bool
 	today          time.Time
+	version        int64           // the store's version when the list was last polled
+	people         map[string]bool // the people watched, by officer id, as last read
 }
 
 // Counts are what the start screen says: the companies watched, and of
@@ -70,7 +72,8 @@ const ProfileShows = 4
 // New starts the session's record of the watch list; open nil is a
 // session without one.
 func New(c *common.Common, open Opener) *Session {
-	s := &Session{c: c, watched: map[api.Number]bool{}, shown: map[api.Number]*Shown{}, taken: map[api.Number]*watch.Taken{}, turning: map[api.Number]bool{}}
+	s := &Session{c: c, watched: map[api.Number]bool{}, shown: map[api.Number]*Shown{}, taken: map[api.Number]*watch.Taken{}, turning: map[api.Number]bool{},
+		people: map[string]bool{}}
 	if open != nil {
 		s.open = &opener{fn: open}
 	}
@@ -128,6 +131,7 @@ func (s *Session) Shown(n api.Number) *Shown { return s.shown[n] }
 // counts; none of either when there is no list yet.
 type StateMsg struct {
 	watched []api.Number
+	people  []string
 	counts  Counts
 	err     error
 }
@@ -150,7 +154,14 @@ func (s *Session) refresh() tea.Cmd {
 		if err != nil {
 			return StateMsg{err: err}
 		}
+		people, err := w.Store().People(ctx)
+		if err != nil {
+			return StateMsg{err: err}
+		}
 		msg := StateMsg{counts: Counts{Watched: len(companies)}}
+		for _, p := range people {
+			msg.people = append(msg.people, p.ID)
+		}
 		for _, co := range companies {
 			msg.watched = append(msg.watched, co.Number)
 			if co.Unseen > 0 {
@@ -219,6 +230,33 @@ func (s *Session) markSeen(n api.Number) tea.Cmd {
 type OverviewMsg struct {
 	entries []watch.Entry
 	err     error
+	version int64 // the store's version it was read at, when a poll read it
+}
+
+// PolledMsg says the list was polled and had not moved.
+type PolledMsg struct{ version int64 }
+
+// Poll reads the watch page's list again if another process (a follow,
+// a cron job's check) wrote to the store since it was last polled: the
+// store's version says so without reading the list, so the page may
+// ask on a tick while it is on screen.
+func (s *Session) Poll(today time.Time) tea.Cmd {
+	if s.open == nil || s.reading {
+		return nil
+	}
+	open, ctx, seen := s.open, s.c.Ctx, s.version
+	return s.c.Guard(func() tea.Msg {
+		w, err := open.get(false)
+		if err != nil || w == nil {
+			return PolledMsg{version: seen}
+		}
+		v, err := w.Store().Version(ctx)
+		if err != nil || v == seen {
+			return PolledMsg{version: seen}
+		}
+		entries, err := w.Store().Overview(ctx, today)
+		return OverviewMsg{entries: entries, err: err, version: v}
+	})
 }
 
 // Entries are the watch page's list as last read, and whether it was
@@ -252,12 +290,18 @@ func (s *Session) ReadOverview(today time.Time) tea.Cmd {
 func (s *Session) onOverview(msg OverviewMsg) tea.Cmd {
 	s.reading = false
 	s.failed = msg.err
+	if msg.version != 0 {
+		s.version = msg.version
+	}
 	if msg.err == nil {
 		s.entries, s.read = msg.entries, true
 		clear(s.watched)
 		for _, e := range msg.entries {
-			s.watched[e.Number] = true
+			if e.Person == nil {
+				s.watched[e.Number] = true
+			}
 		}
+		s.notePeople(msg.entries)
 	}
 	if s.again {
 		s.again = false
@@ -273,6 +317,8 @@ func (s *Session) Update(msg tea.Msg) tea.Cmd {
 		return s.onState(msg)
 	case ToggledMsg:
 		return s.onToggled(msg)
+	case PersonToggledMsg:
+		return s.onPersonToggled(msg)
 	case ShownMsg:
 		return s.onShown(msg)
 	case MarkedMsg:
@@ -299,6 +345,10 @@ func (s *Session) onState(msg StateMsg) tea.Cmd {
 	clear(s.watched)
 	for _, n := range msg.watched {
 		s.watched[n] = true
+	}
+	clear(s.people)
+	for _, id := range msg.people {
+		s.people[id] = true
 	}
 	return nil
 }

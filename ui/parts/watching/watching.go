@@ -31,11 +31,13 @@ type Part struct {
 	*list.Part
 	w       *watches.Session
 	entries map[api.Number]watch.Entry
-	gone    []watch.Entry // unwatched while the page was on screen, still shown
-	follow  string        // the link whose row the cursor goes to when the page is made again
-	stamp   int           // the session's stamp the page last asked to read at
-	stale   bool          // a newer read came while the filter had the keyboard
-	counted counted       // the companies among the rows, for Position
+	people  map[string]watch.Entry // the people watched, by officer id
+	gone    []watch.Entry          // unwatched while the page was on screen, still shown
+	follow  string                 // the link whose row the cursor goes to when the page is made again
+	stamp   int                    // the session's stamp the page last asked to read at
+	stale   bool                   // a newer read came while the filter had the keyboard
+	counted counted                // the companies among the rows, for Position
+	tick    int                    // the poll under way; a newer one (or leaving) ends it
 }
 
 // Place is the watch page: the same wherever W is pressed.
@@ -58,7 +60,12 @@ func New(c *common.Common, w *watches.Session, at common.Place) *Part {
 func (p *Part) rows(c *common.Common) *table.Rows {
 	entries, read := p.w.Entries()
 	p.entries = make(map[api.Number]watch.Entry, len(entries))
+	p.people = map[string]watch.Entry{}
 	for _, e := range entries {
+		if e.Person != nil {
+			p.people[e.Person.ID] = e
+			continue
+		}
 		p.entries[e.Number] = e
 	}
 	pg := present.WatchPage(entries, p.gone, c.Now())
@@ -121,16 +128,24 @@ func (p *Part) Arrive() tea.Cmd {
 	p.gone = nil
 	p.stamp = p.w.Stamp()
 	p.w.OnPage(true)
-	return p.w.ReadOverview(p.now())
+	return tea.Batch(p.w.ReadOverview(p.now()), p.schedule())
 }
 
 // Leave lets the footer say how a check ends, while the page is not on
-// screen.
-func (p *Part) Leave() { p.w.OnPage(false) }
+// screen, and stops polling.
+func (p *Part) Leave() {
+	p.w.OnPage(false)
+	p.tick++
+}
 
 // Update takes enter, and the session's news of the list and its check.
 func (p *Part) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case PollMsg:
+		if msg.n != p.tick {
+			return nil
+		}
+		return tea.Batch(p.w.Poll(p.now()), p.schedule())
 	case tea.KeyPressMsg:
 		if !p.Typing() && key.Matches(msg, p.C.Keys.Pages.Open) {
 			return p.open()
@@ -189,6 +204,10 @@ func (p *Part) open() tea.Cmd {
 	res, err := api.Route(it.Link)
 	if err != nil {
 		return p.C.Flash("This row has nothing to open.", false)
+	}
+	if res.Kind == api.ResAppointments {
+		seen := p.w.SeenOfficer(res.ID, p.people[res.ID].Changes)
+		return tea.Batch(seen, p.C.Post(common.OpenLinkMsg{Link: it.Link, Title: it.Title}))
 	}
 	seen := p.w.Seen(res.Number, p.entries[res.Number].Changes)
 	return tea.Batch(seen, p.C.Post(common.OpenLinkMsg{Link: it.Link, Title: it.Title}))
@@ -304,7 +323,9 @@ func (p *Part) Foot(w int) []string {
 	var text string
 	if present.IsNote(it, len(p.T.Rows.Columns)) {
 		text = it.Cells[len(it.Cells)-1]
-	} else if res, err := api.Route(it.Link); err == nil {
+	} else if res, err := api.Route(it.Link); err == nil && res.Kind == api.ResAppointments {
+		text = personDetails(p.people[res.ID])
+	} else if err == nil {
 		text = p.detailsOf(res.Number)
 	}
 	out := make([]string, table.PreviewRows)
