@@ -377,6 +377,27 @@ func (c *check) unreserve(v *visit) {
 	}
 }
 
+// failed notes why a company or a person could not be checked, and
+// stops the check where that stops everything (the quota, a refused key,
+// a cancel).
+func (c *check) failed(ctx context.Context, err error) Reason {
+	c.run.Note(err)
+	switch {
+	case errors.Is(err, errBudget):
+		// Those claimed with a request set aside go on.
+		return ReasonBudget
+	case errors.Is(err, api.ErrRateLimited):
+		c.halt(ReasonQuota, nil)
+		return ReasonQuota
+	case ctx.Err() != nil:
+		c.halt(ReasonStopped, nil)
+		return ReasonStopped
+	case errors.Is(err, api.ErrInvalidKey), errors.Is(err, api.ErrMissingKey), errors.Is(err, api.ErrForbidden):
+		c.halt(ReasonFailed, err)
+	}
+	return ReasonFailed
+}
+
 // one checks one claimed company and records what it found: all of it,
 // or, when the check was cut short while it was at it, what it read so
 // far and what it had yet to read.
@@ -399,21 +420,7 @@ func (c *check) one(ctx context.Context, v *visit, rec *record) {
 		return
 	}
 	if err != nil {
-		c.run.Note(err)
-		why := ReasonFailed
-		switch {
-		case errors.Is(err, errBudget):
-			// Those claimed with a request set aside go on.
-			why = ReasonBudget
-		case errors.Is(err, api.ErrRateLimited):
-			why = ReasonQuota
-			c.halt(why, nil)
-		case ctx.Err() != nil:
-			why = ReasonStopped
-			c.halt(why, nil)
-		case errors.Is(err, api.ErrInvalidKey), errors.Is(err, api.ErrMissingKey), errors.Is(err, api.ErrForbidden):
-			c.halt(ReasonFailed, err)
-		}
+		why := c.failed(ctx, err)
 		// Stopped before the claim is given up, so that no other worker
 		// of this check takes the company up again.
 		c.w.store.release(context.WithoutCancel(ctx), c.h, rec.number)

@@ -314,11 +314,19 @@ func (s *Store) renew(ctx context.Context, h holder, ttl time.Duration) error {
 // pending lists the companies not checked since started, and whether
 // another running check holds each.
 func (s *Store) pending(ctx context.Context, h holder, started time.Time) ([]NotChecked, error) {
+	return s.notChecked(ctx, h, started, `SELECT number, name, claimed_by, claimed_until FROM companies
+		WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?) ORDER BY number`,
+		func(nc *NotChecked) any { return &nc.Number })
+}
+
+// notChecked lists what query finds (a key, a name and a claim, of the
+// things not checked since started), and whether another running check
+// holds each; key says where each one's key goes.
+func (s *Store) notChecked(ctx context.Context, h holder, started time.Time, query string, key func(*NotChecked) any) ([]NotChecked, error) {
 	var out []NotChecked
 	err := s.retry(ctx, func() error {
 		out = out[:0]
-		rows, err := s.db.QueryContext(ctx, `SELECT number, name, claimed_by, claimed_until FROM companies
-			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?) ORDER BY number`, s.registry, started.UnixMilli())
+		rows, err := s.db.QueryContext(ctx, query, s.registry, started.UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -328,7 +336,7 @@ func (s *Store) pending(ctx context.Context, h holder, started time.Time) ([]Not
 			var nc NotChecked
 			var by sql.NullString
 			var until sql.NullInt64
-			if err := rows.Scan(&nc.Number, &nc.Name, &by, &until); err != nil {
+			if err := rows.Scan(key(&nc), &nc.Name, &by, &until); err != nil {
 				return err
 			}
 			if by.Valid && by.String != string(h) && fromMS(until).After(now) && !gone(by.String) {

@@ -84,9 +84,14 @@ func (s *Store) Remove(ctx context.Context, numbers ...api.Number) ([]api.Number
 
 // Watching reports whether a company is on the list.
 func (s *Store) Watching(ctx context.Context, n api.Number) (bool, error) {
+	return s.has(ctx, `SELECT 1 FROM companies WHERE registry = ? AND number = ?`, string(n))
+}
+
+// has reports whether query, of the registry and key, finds a row.
+func (s *Store) has(ctx context.Context, query, key string) (bool, error) {
 	var one int
 	err := s.retry(ctx, func() error {
-		return s.db.QueryRowContext(ctx, `SELECT 1 FROM companies WHERE registry = ? AND number = ?`, s.registry, string(n)).Scan(&one)
+		return s.db.QueryRowContext(ctx, query, s.registry, key).Scan(&one)
 	})
 	switch {
 	case err == sql.ErrNoRows:

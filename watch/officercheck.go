@@ -3,7 +3,6 @@ package watch
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"coview/api"
@@ -53,20 +52,7 @@ func (c *check) person(ctx context.Context, v *visit, rec *officerRecord) {
 		return err
 	})
 	if err != nil {
-		c.run.Note(err)
-		why := ReasonFailed
-		switch {
-		case errors.Is(err, errBudget):
-			why = ReasonBudget
-		case errors.Is(err, api.ErrRateLimited):
-			why = ReasonQuota
-			c.halt(why, nil)
-		case ctx.Err() != nil:
-			why = ReasonStopped
-			c.halt(why, nil)
-		case errors.Is(err, api.ErrInvalidKey), errors.Is(err, api.ErrMissingKey), errors.Is(err, api.ErrForbidden):
-			c.halt(ReasonFailed, err)
-		}
+		why := c.failed(ctx, err)
 		c.w.store.releaseOfficer(context.WithoutCancel(ctx), c.h, rec.id)
 		nc := NotChecked{Officer: rec.id, Name: rec.name, Why: why}
 		if why == ReasonFailed {
@@ -224,29 +210,7 @@ func (s *Store) releaseOfficer(ctx context.Context, h holder, id string) error {
 // peoplePending lists the people not checked since started, and whether
 // another running check holds each.
 func (s *Store) peoplePending(ctx context.Context, h holder, started time.Time) ([]NotChecked, error) {
-	var out []NotChecked
-	err := s.retry(ctx, func() error {
-		out = out[:0]
-		rows, err := s.db.QueryContext(ctx, `SELECT id, name, claimed_by, claimed_until FROM officers
-			WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?) ORDER BY id`, s.registry, started.UnixMilli())
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		now := s.now()
-		for rows.Next() {
-			var nc NotChecked
-			var by sql.NullString
-			var until sql.NullInt64
-			if err := rows.Scan(&nc.Officer, &nc.Name, &by, &until); err != nil {
-				return err
-			}
-			if by.Valid && by.String != string(h) && fromMS(until).After(now) && !gone(by.String) {
-				nc.Why = ReasonElsewhere
-			}
-			out = append(out, nc)
-		}
-		return rows.Err()
-	})
-	return out, err
+	return s.notChecked(ctx, h, started, `SELECT id, name, claimed_by, claimed_until FROM officers
+		WHERE registry = ? AND (checked_at IS NULL OR checked_at < ?) ORDER BY id`,
+		func(nc *NotChecked) any { return &nc.Officer })
 }

@@ -93,17 +93,7 @@ func (s *Store) RemoveOfficers(ctx context.Context, ids ...string) ([]string, er
 
 // WatchingOfficer reports whether a person is on the list.
 func (s *Store) WatchingOfficer(ctx context.Context, id string) (bool, error) {
-	var one int
-	err := s.retry(ctx, func() error {
-		return s.db.QueryRowContext(ctx, `SELECT 1 FROM officers WHERE registry = ? AND id = ?`, s.registry, id).Scan(&one)
-	})
-	switch {
-	case err == sql.ErrNoRows:
-		return false, nil
-	case err != nil:
-		return false, s.fail("read it", err)
-	}
-	return true, nil
+	return s.has(ctx, `SELECT 1 FROM officers WHERE registry = ? AND id = ?`, id)
 }
 
 // People lists the watched people, by name.
