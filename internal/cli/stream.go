@@ -14,7 +14,6 @@ import (
 
 	"coview/api"
 	"coview/internal/spelling"
-	"coview/keystore"
 	"coview/present"
 	"coview/present/sanitize"
 	"coview/stream"
@@ -181,17 +180,10 @@ func runStream(cmd *cobra.Command, o *streamOptions, run streamRun, env Env) err
 		return err
 	}
 	defer reg.close()
-	t, err := env.registry.streamTarget(cmd, reg, env)
+	k := keys{reg: reg, env: env}
+	t, key, err := k.streamFor(cmd)
 	if err != nil {
 		return err
-	}
-	k := keys{reg: reg, env: env}
-	key, err := k.findStream(t, true)
-	switch {
-	case errors.Is(err, keystore.ErrNoKey):
-		return k.noStreamKey(t)
-	case err != nil:
-		return &exitError{code: exitAuth, msg: err.Error()}
 	}
 	notes := &streamNotes{w: env.Stderr, now: time.Now}
 	s, err := stream.New(stream.Options{BaseURL: t.url, Key: key.Value, UserAgent: userAgent(), OnWait: notes.wait, OnNotice: notes.notice})

@@ -69,6 +69,23 @@ func (k keys) findStream(t streamTarget, needed bool) (keystore.Key, error) {
 	return key, err
 }
 
+// streamFor is the stream the command line names and its key, or the
+// error a command that needs one ends with.
+func (k keys) streamFor(cmd *cobra.Command) (streamTarget, keystore.Key, error) {
+	t, err := k.env.registry.streamTarget(cmd, k.reg, k.env)
+	if err != nil {
+		return t, keystore.Key{}, err
+	}
+	key, err := k.findStream(t, true)
+	switch {
+	case errors.Is(err, keystore.ErrNoKey):
+		return t, key, k.noStreamKey(t)
+	case err != nil:
+		return t, key, &exitError{code: exitAuth, msg: err.Error()}
+	}
+	return t, key, nil
+}
+
 // noStreamKey is the answer to a missing streaming key.
 func (k keys) noStreamKey(t streamTarget) error {
 	advice := strings.Replace(k.loginAdvice(), "coview auth login", "coview auth login --stream", 1)

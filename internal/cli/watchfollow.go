@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"coview/api"
-	"coview/keystore"
 	"coview/present"
 	"coview/present/sanitize"
 	"coview/stream"
@@ -86,17 +85,10 @@ func runWatchFollow(cmd *cobra.Command, asJSON bool, env Env) error {
 	defer store.Close()
 	reg.client.SetRateLimitWait(func(string, time.Time) bool { return true })
 	reg.client.SetWaitNotice(waitLines(env.Stderr))
-	t, err := env.registry.streamTarget(cmd, reg, env)
+	k := keys{reg: reg, env: env}
+	t, key, err := k.streamFor(cmd)
 	if err != nil {
 		return err
-	}
-	k := keys{reg: reg, env: env}
-	key, err := k.findStream(t, true)
-	switch {
-	case errors.Is(err, keystore.ErrNoKey):
-		return k.noStreamKey(t)
-	case err != nil:
-		return &exitError{code: exitAuth, msg: err.Error()}
 	}
 	fr := newFollowRun(env, store, watch.New(store, reg.client, watch.Options{Today: reg.today}), reg.today, asJSON)
 	s, err := stream.New(stream.Options{BaseURL: t.url, Key: key.Value, UserAgent: userAgent(), Clock: fr.clock,
