@@ -2,6 +2,7 @@ package present
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -181,16 +182,8 @@ var LiveColumns = []Column{{Title: "Time"}, {Title: "Number"}, {Title: "Name", F
 func LivePage(rows []LiveRow, received int64, f LiveFilter, local *time.Location) *Page {
 	pg := &Page{Columns: LiveColumns, Total: len(rows)}
 	for _, r := range rows {
-		name := r.Name
-		if name == "" {
-			name = "(not named yet)"
-		}
-		at := ""
-		if !r.At.IsZero() {
-			at = r.At.In(local).Format("15:04:05")
-		}
 		pg.Items = append(pg.Items, Item{
-			Cells: []string{at, string(r.Number), name, r.What},
+			Cells: liveCells(r, local, "15:04:05"),
 			Link:  api.CompanyPath(r.Number),
 			Title: orNumber(r.Name, string(r.Number)),
 		})
@@ -204,4 +197,29 @@ func LivePage(rows []LiveRow, received int64, f LiveFilter, local *time.Location
 		pg.Empty = "None of the events so far is of " + f.Words() + "."
 	}
 	return pg
+}
+
+// liveCells are a row's time, company number, name and what happened.
+func liveCells(r LiveRow, local *time.Location, layout string) []string {
+	name := r.Name
+	if name == "" {
+		name = "(not named yet)"
+	}
+	at := ""
+	if !r.At.IsZero() {
+		at = r.At.In(local).Format(layout)
+	}
+	return []string{at, string(r.Number), name, r.What}
+}
+
+// LiveLine is a row of the live page as a line of plain text: when it
+// was published (the day and time, in local), the company, what happened.
+// A filing names no company (the filings stream does not carry names):
+// its line leaves the name out rather than promise one.
+func LiveLine(r LiveRow, local *time.Location) string {
+	cells := liveCells(r, local, "2006-01-02 15:04:05")
+	if r.Name == "" {
+		cells = slices.Delete(cells, 2, 3)
+	}
+	return strings.Join(cells, "  ")
 }

@@ -42,6 +42,10 @@ is no event is skipped. What is waited for, and what was skipped, is said on
 stderr. A timepoint the stream no longer holds is said there too, and the
 events go on from now.
 
+--plain, for the companies and filings streams, prints a line an
+incorporation or a filing in words, as the browser's live page (:live)
+lists them: the time it was published, the company, what happened.
+
 Exit codes: 1 the stream failed in a way that does not pass by itself (no
 such stream at that URL, a redirect elsewhere), 2 usage error, 3 no
 streaming key or the stream refused it, 130 and 143 stopped by SIGINT or
@@ -54,6 +58,7 @@ coview stream persons-with-significant-control --kind company-psc-individual
 # carry on after the last event kept
 coview stream filings --timepoint 168511967 | jq -c '{n: .resource_uri, t: .event.timepoint}'
 coview --demo stream filings
+coview --demo stream companies --plain
 `
 
 // streamOptions are the stream command's flags, read.
@@ -61,6 +66,7 @@ type streamOptions struct {
 	timepoint string
 	companies []string
 	kinds     []string
+	plain     bool
 }
 
 // newStreamCommand is "coview stream NAME".
@@ -86,6 +92,7 @@ func newStreamCommand(env Env) *cobra.Command {
 	fs.StringVar(&o.timepoint, "timepoint", "", "start at event `N` (the stream's replay includes it), if the stream still holds it")
 	fs.StringArrayVar(&o.companies, "company", nil, "only the events about this company `NUMBER` (repeat it, or give a list)")
 	fs.StringArrayVar(&o.kinds, "kind", nil, "only the events of this resource `KIND`, such as company-profile (repeat it, or give a list)")
+	fs.BoolVar(&o.plain, "plain", false, "companies and filings: a line an incorporation or a filing, in words, as the live page lists them")
 	return cmd
 }
 
@@ -95,6 +102,7 @@ type streamRun struct {
 	name   string
 	from   int64
 	filter stream.Filter
+	plain  bool
 }
 
 // read checks the command line before anything is asked of anyone.
@@ -107,7 +115,10 @@ func (o *streamOptions) read(args []string) (streamRun, error) {
 	case !stream.Known(args[0]):
 		return streamRun{}, usageError("%q is no stream%s; the streams are %s", sanitize.Line(args[0]), nearestOf(args[0], stream.Names()), strings.Join(stream.Names(), ", "))
 	}
-	r := streamRun{name: args[0], from: stream.Live}
+	r := streamRun{name: args[0], from: stream.Live, plain: o.plain}
+	if o.plain && r.name != "companies" && r.name != "filings" {
+		return streamRun{}, usageError("--plain reads the companies and filings streams (incorporations and filings, in words); the %s stream is printed as JSON only", r.name)
+	}
 	if o.timepoint != "" {
 		n, err := strconv.ParseInt(strings.TrimSpace(o.timepoint), 10, 64)
 		if err != nil || n < 0 {
@@ -209,7 +220,15 @@ func printStream(ctx context.Context, s *stream.Streams, run streamRun, out *buf
 		if !run.filter.Keep(e) {
 			return nil
 		}
-		writeJSON(out, e.Raw, true)
+		if run.plain {
+			row, _, ok := present.LiveEvent(e, func(api.Number) (present.LiveCompany, bool) { return present.LiveCompany{}, false })
+			if !ok {
+				return nil
+			}
+			out.WriteString(present.LiveLine(row, time.Local) + "\n")
+		} else {
+			writeJSON(out, e.Raw, true)
+		}
 		if err := out.Flush(); err != nil {
 			return fmt.Errorf("cannot write the events: %w", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -401,5 +402,29 @@ func TestAuthStatusWithoutAStreamingKeySaysNothingOfTheKeyring(t *testing.T) {
 	r := runWith(t, "", demoEnv(srv), noBus, "auth", "status")
 	if r.code != 0 || strings.Contains(strings.ToLower(r.stderr), "keyring") || !strings.Contains(r.stdout, "stream key:      none") {
 		t.Fatalf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// --plain prints the live page's rows: a company incorporated, a filing,
+// each a line in words; the other streams refuse it before asking.
+func TestStreamPlainPrintsIncorporationsAndFilingsInWords(t *testing.T) {
+	t.Parallel()
+	from := func(name string) string {
+		return strconv.FormatInt(demo.StreamTimepoint(name, time.Now().Add(-time.Hour)), 10)
+	}
+	env := map[string]string{"COVIEW_STREAM_KEY": "not even a key"}
+	incorporated := regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  [0-9A-Z]{8}  [^ ].*  incorporated: [a-z]`)
+	r := runUntil(t, env, nLines(2), "--demo", "stream", "companies", "--plain", "--timepoint", from("companies"))
+	if got := lines(r.stdout); r.code != 0 || len(got) < 2 || !incorporated.MatchString(got[0]) || !incorporated.MatchString(got[1]) {
+		t.Fatalf("companies: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	filed := regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  [0-9A-Z]{8}  filed: [a-z]`)
+	r = runUntil(t, env, nLines(2), "--demo", "stream", "filings", "--plain", "--timepoint", from("filings"))
+	if got := lines(r.stdout); r.code != 0 || len(got) < 2 || !filed.MatchString(got[0]) || !filed.MatchString(got[1]) {
+		t.Fatalf("filings: exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = run(t, "", env, "--demo", "stream", "officers", "--plain")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--plain reads the companies and filings streams") {
+		t.Fatalf("officers --plain: exit %d, %s", r.code, r.stderr)
 	}
 }
