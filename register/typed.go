@@ -19,6 +19,9 @@ const typedLook = 10
 // in the file's order. Its cost is bounded whatever is typed.
 func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundCompany, error) {
 	n = max(n, 1)
+	if _, err := ix.liveNow(ctx); err != nil { // the overlay's values in place of the file's
+		return nil, err
+	}
 	var out []api.FoundCompany
 	seen := map[string]bool{}
 	if key := alphaKey(text); key != "" {
