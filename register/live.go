@@ -62,6 +62,7 @@ type Live struct {
 	mu      sync.Mutex
 	pending map[string]liveEvent
 	last    map[string]int64 // per stream, the last timepoint added
+	written map[string]int64 // per stream, the last timepoint written
 }
 
 // liveEvent is an event waiting for the next batch.
@@ -114,7 +115,7 @@ func OpenLive(index, fileDate string) (*Live, error) {
 		return nil, fmt.Errorf("cannot open the live overlay of the index %s: %w", abs, storeError(err))
 	}
 	day, _ := time.Parse(time.DateOnly, fileDate)
-	return &Live{db: db, path: abs, fileDate: day, pending: map[string]liveEvent{}, last: map[string]int64{}}, nil
+	return &Live{db: db, path: abs, fileDate: day, pending: map[string]liveEvent{}, last: map[string]int64{}, written: map[string]int64{}}, nil
 }
 
 // Path is the overlay's file.
@@ -178,9 +179,11 @@ func (l *Live) Pending() int {
 // error leaves them to the next Flush.
 func (l *Live) Flush(ctx context.Context) (int, error) {
 	l.mu.Lock()
-	batch, places := l.pending, make(map[string]int64, len(l.last))
+	batch, places := l.pending, map[string]int64{}
 	for s, tp := range l.last {
-		places[s] = tp
+		if w, ok := l.written[s]; !ok || tp > w {
+			places[s] = tp
+		}
 	}
 	l.pending = map[string]liveEvent{}
 	l.mu.Unlock()
@@ -198,6 +201,11 @@ func (l *Live) Flush(ctx context.Context) (int, error) {
 		l.mu.Unlock()
 		return 0, fmt.Errorf("cannot write to the live overlay %s: %w", l.path, storeError(err))
 	}
+	l.mu.Lock()
+	for s, tp := range places {
+		l.written[s] = max(l.written[s], tp)
+	}
+	l.mu.Unlock()
 	return len(batch), nil
 }
 

@@ -80,7 +80,7 @@ func TestAFollowedChangeIsWhatTheIndexAnswersAndSearchesSeeIt(t *testing.T) {
 	if c, err := ix.Company(ctx, "00000004"); err != nil || c.Status != "dissolved" {
 		t.Errorf("the dissolved company: %+v, %v", c, err)
 	}
-	if _, err := ix.Company(ctx, "SC000007"); !errors.Is(err, errLiveGone) {
+	if _, err := ix.Company(ctx, "SC000007"); !errors.Is(err, ErrTakenOff) {
 		t.Errorf("the deleted company: %v", err)
 	}
 	if c, err := ix.Company(ctx, "00000003"); err != nil || c.Name != "GAMMA HOLDINGS PLC" {

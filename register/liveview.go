@@ -109,4 +109,6 @@ func (v *liveView) close() {
 	}
 }
 
-var errLiveGone = errors.New("the registry's streams said this company was taken off the register (deleted) since the register's file")
+// ErrTakenOff is a company the registry's streams said was deleted (taken
+// off the register) since the register's file.
+var ErrTakenOff = errors.New("the registry's streams said this company was taken off the register (deleted) since the register's file")

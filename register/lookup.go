@@ -24,7 +24,7 @@ func (ix *Index) Company(ctx context.Context, n api.Number) (*Company, error) {
 	if snap != nil {
 		if r := snap.rows[strings.ToUpper(string(n))]; r != nil {
 			if r.gone {
-				return nil, errLiveGone
+				return nil, ErrTakenOff
 			}
 			c := *r.company
 			return &c, nil

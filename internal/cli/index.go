@@ -334,6 +334,11 @@ type indexStatusJSON struct {
 	BuiltAt     string         `json:"built_at"`
 	TookSeconds float64        `json:"took_seconds"`
 	NewerDue    bool           `json:"newer_month_due"`
+	// LiveTo is when the latest change a follow wrote into the index
+	// since the file was published (RFC 3339); LiveCompanies how many
+	// companies it changed or incorporated.
+	LiveTo        string `json:"live_to,omitempty"`
+	LiveCompanies int    `json:"live_companies"`
 }
 
 func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env Env) error {
@@ -355,10 +360,17 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 	defer ix.Close()
 	m := ix.Meta()
 	newer := register.NewerMonth(m.FileDate, now)
+	live, err := ix.Live(ctx)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "coview: %s\n", sanitize.Line(err.Error()))
+	}
 	if asJSON {
 		j := indexStatusJSON{FileDate: m.FileDate, Rows: m.Rows, Malformed: m.Malformed, Skipped: m.Skipped, Unknown: m.Unknown,
 			Path: m.Path, Size: m.Size, URL: m.Origin.URL, Paths: m.Origin.Paths, Demo: m.Origin.Demo,
-			BuiltAt: m.BuiltAt.UTC().Format(time.RFC3339), TookSeconds: m.Took.Seconds(), NewerDue: newer}
+			BuiltAt: m.BuiltAt.UTC().Format(time.RFC3339), TookSeconds: m.Took.Seconds(), NewerDue: newer, LiveCompanies: live.Companies}
+		if !live.To.IsZero() {
+			j.LiveTo = live.To.UTC().Format(time.RFC3339)
+		}
 		for _, p := range m.Problems {
 			j.Problems = append(j.Problems, p.String())
 		}
@@ -370,7 +382,15 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 		whose = "the demo's (only --demo uses it)"
 	}
 	line := func(label, value string) { fmt.Fprintf(env.Stdout, "%-10s %s\n", label+":", sanitize.Line(value)) }
-	line("register", fmt.Sprintf("%s, %s companies", registerDate(m.FileDate), present.Thousands(m.Rows)))
+	date := registerDate(m.FileDate)
+	if live.Companies > 0 {
+		date = "file of " + date + ", " + liveTo(live.To, now)
+	}
+	line("register", fmt.Sprintf("%s, %s companies", date, present.Thousands(m.Rows)))
+	if live.Companies > 0 {
+		line("live", fmt.Sprintf("%s changed or incorporated since the file, from the registry's streams (coview watch follow keeps it current)",
+			present.Plural(live.Companies, "company", "companies")))
+	}
 	line("whose", whose)
 	line("where", fmt.Sprintf("%s (%s)", m.Path, sizeWords(m.Size)))
 	line("from", m.Origin.Where())
@@ -385,6 +405,19 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 		line("newer", "none due yet")
 	}
 	return nil
+}
+
+// liveTo is how far the live overlay goes, in words: "live to 06:31
+// today", or "live to 06:31 on 27 Nov 2026", in local time.
+func liveTo(to, now time.Time) string {
+	if to.IsZero() {
+		return "live (to a time the streams did not say)"
+	}
+	t, n := to.Local(), now.Local()
+	if t.Year() == n.Year() && t.YearDay() == n.YearDay() {
+		return "live to " + t.Format("15:04") + " today"
+	}
+	return "live to " + t.Format("15:04") + " on " + labels.Date(t.Format(time.DateOnly))
 }
 
 // newIndexRemoveCommand is "coview index remove".

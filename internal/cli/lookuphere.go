@@ -37,6 +37,9 @@ func lookupHere(ctx context.Context, ix *register.Index, items []api.Reading, ou
 			err = &exitError{code: exitNotFound, msg: fmt.Sprintf("%s: the register of %s on this machine has no company with this number: its file holds no dissolved companies (without --offline, the registry is asked)",
 				it.Number, registerDate(m.FileDate))}
 		}
+		if errors.Is(err, register.ErrTakenOff) {
+			err = &exitError{code: exitNotFound, msg: fmt.Sprintf("%s: %s (a follow wrote it into the index on this machine)", it.Number, err)}
+		}
 		if err != nil {
 			if len(items) == 1 {
 				return err
