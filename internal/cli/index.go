@@ -37,9 +37,11 @@ remove takes it away.
 The index is kept in $XDG_DATA_HOME/coview/register.db (default
 ~/.local/share/coview/register.db), beside the watch list; --demo keeps an
 index of the demo's file apart, in register-demo.db, which only --demo
-uses. Its answers are as old as the file: the registry publishes it once a
-month, and it holds no dissolved companies, officers, owners, charges'
-details or filings.
+uses. Its answers are as old as the file (the registry publishes it once a
+month), except while coview watch follow runs, which keeps them current
+from the registry's companies stream, in register.db.live beside it. It
+holds no dissolved companies, officers, owners, charges' details or
+filings.
 
 The download site is the registry's ($COVIEW_DOWNLOAD_URL, the settings'
 download_url or --download-url name another). It is asked with a plain
@@ -305,7 +307,11 @@ where it is, where its file came from, when it was built, whose it is (the
 live register's, or with --demo the demo's), the rows of the file that could
 not be read whole, and whether the registry should have published a newer
 month by now (a file is named after the first of its month and comes out in
-its first week). --json writes it as one object. No index is exit code 4.`,
+its first week). While coview watch follow runs it keeps the index current
+from the registry's companies stream: the register's line then says how far
+("file of 1 Nov 2026, live to 06:31 today") and a line says how many
+companies changed or were incorporated since the file (--json: live_to,
+live_companies). --json writes it as one object. No index is exit code 4.`,
 		Example: `
 coview index status
 coview index status --json | jq .file_date`,

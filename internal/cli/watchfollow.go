@@ -47,6 +47,13 @@ check does, to fill it. So is a company not checked yet (added since):
 its first check records what is there. These checks need the REST API key
 too.
 
+When there is an index of the register on this machine (coview index
+update; the demo's with --demo), it keeps it current too: it follows the
+companies stream (if the list alone would not) and writes every company's
+profile it carries, watched or not, beside the index, a batch a second, so
+that --offline answers and searches see what changed since the monthly
+file (coview index status says how far).
+
 What it waits for (the stream's answer, a connection made again after it
 ended, a 429's pause) goes to stderr, with until when.
 
