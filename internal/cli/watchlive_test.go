@@ -225,6 +225,10 @@ func TestWatchFollowKilledLeavesTheIndexReadableAndTheNextCatchesUp(t *testing.T
 			t.Fatal("the events were not sent")
 		}
 	}
+	// Read while the follow, a process of its own, may be writing.
+	if s := run(t, "", w.env, "index", "status", "--json"); s.code != 0 {
+		t.Fatalf("index status while a follow writes: %d %s", s.code, s.stderr)
+	}
 	if code := first.stop(t, syscall.SIGKILL); code != -1 {
 		t.Fatalf("SIGKILL: exit %d", code)
 	}
