@@ -2,7 +2,6 @@ package register
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -110,5 +109,6 @@ func (v *liveView) close() {
 }
 
 // ErrTakenOff is a company the registry's streams said was deleted (taken
-// off the register) since the register's file.
-var ErrTakenOff = errors.New("the registry's streams said this company was taken off the register (deleted) since the register's file")
+// off the register) since the register's file: it is ErrNotInFile too,
+// as a number no company on the register has.
+var ErrTakenOff = fmt.Errorf("the registry's streams said this company was taken off the register since the register's file: %w", ErrNotInFile)

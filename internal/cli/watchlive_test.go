@@ -87,6 +87,16 @@ func (s *companiesStream) send(number, name, postcode, published string) {
 	s.more = make(chan struct{})
 }
 
+// sendDeleted adds a deleted event: the company taken off the register.
+func (s *companiesStream) sendDeleted(number, published string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lines = append(s.lines, fmt.Sprintf(`{"resource_kind":"company-profile","resource_uri":"/company/%s","resource_id":"%s","event":{"timepoint":%d,"published_at":%q,"type":"deleted"}}`,
+		number, number, len(s.lines)+1, published))
+	close(s.more)
+	s.more = make(chan struct{})
+}
+
 // askedFor are the timepoints the companies were asked from.
 func (s *companiesStream) askedFor() []string {
 	s.mu.Lock()
@@ -191,14 +201,21 @@ func TestWatchFollowKeepsTheIndexCurrent(t *testing.T) {
 	}
 
 	// Started again: from the last batch written, and what came meanwhile.
+	cs.sendDeleted("12345678", "2026-11-21T09:59:00")
 	cs.send("00000002", "GAMMA GARDENS LTD", "LS1 1AA", "2026-11-21T10:00:00")
 	again := start(t, w.env, func(e *Env) { e.clock = clk }, "watch", "follow")
 	untilFound(t, again, clk, w.env, "gamma gardens", "00000002")
+	if offlineFinds(t, w.env, "newco", "12345678") {
+		t.Error("a company taken off the register is still found")
+	}
+	if r := run(t, "", w.env, "--offline", "--plain", "12345678"); r.code != exitNotFound || !strings.Contains(r.stderr, "taken off the register") {
+		t.Errorf("a company taken off the register offline: %d %s", r.code, r.stderr)
+	}
 	if code := again.stop(t, syscall.SIGTERM); code != 143 {
 		t.Fatalf("SIGTERM: exit %d", code)
 	}
 	if asked := cs.askedFor(); len(asked) != 2 || asked[0] != "" || asked[1] != "5" {
-		t.Errorf("the companies were asked for from %q, want from now, then from 5", asked)
+		t.Errorf("the companies were asked for from %q, want none (from now), then from 5", asked)
 	}
 	if s := run(t, "", w.env, "index", "status", "--json"); json.Unmarshal([]byte(s.stdout), &j) != nil || j.LiveCompanies != 3 {
 		t.Errorf("index status --json: %s", s.stdout)
