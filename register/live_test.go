@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -227,5 +228,37 @@ func TestANewFileDropsWhatItHoldsFromTheOverlayAndRemoveRemovesIt(t *testing.T) 
 	}
 	if _, err := os.Stat(LivePath(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the overlay is left after remove: %v", err)
+	}
+}
+
+func TestWhatIsTypedFindsCompaniesUnderTheNamesTheStreamsGaveThem(t *testing.T) {
+	ctx := context.Background()
+	ix := town(t)
+	follow(t, ix,
+		profileEvent(t, 10, "2026-11-20T09:00:00", "00000001", "ZETA WIDGETS LTD", "active", "LS1 1AA"),
+		profileEvent(t, 11, "2026-11-20T09:01:00", "12345678", "BETAMAX LTD", "active", "LS2 7EW"),
+		deletedEvent(t, 12, "2026-11-20T09:02:00", "00000002"))
+	typed := func(text string) []string {
+		found, err := ix.Typed(ctx, text, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, f := range found {
+			out = append(out, f.CompanyNumber+" "+f.CompanyName)
+		}
+		return out
+	}
+	if got := typed("alpha"); len(got) != 0 {
+		t.Errorf("alpha: %v, want none: it was renamed", got)
+	}
+	if got := typed("zeta"); !slices.Equal(got, []string{"00000001 ZETA WIDGETS LTD"}) {
+		t.Errorf("zeta: %v", got)
+	}
+	if got := typed("beta"); !slices.Equal(got, []string{"12345678 BETAMAX LTD"}) {
+		t.Errorf("beta: %v, want the new company and not the one taken off", got)
+	}
+	if got := typed("software"); slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "00000002") }) {
+		t.Errorf("software: %v lists the company taken off", got)
 	}
 }
