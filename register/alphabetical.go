@@ -18,6 +18,9 @@ import (
 // else with less and less of it.
 func (ix *Index) Alphabetical(ctx context.Context, name, before, after string, size int) (*api.FoundCompanies, error) {
 	size = api.NamedPage(api.Page{ItemsPerPage: size}).ItemsPerPage
+	if _, err := ix.liveNow(ctx); err != nil { // the overlay's values in place of the file's
+		return nil, err
+	}
 	out := &api.FoundCompanies{Asked: api.Page{ItemsPerPage: size}}
 	out.Kind, out.ItemsPerPage = "search#alphabetical-search", size
 	key := alphaKey(name)

@@ -2,6 +2,7 @@ package register
 
 import (
 	"strconv"
+	"strings"
 
 	"coview/api"
 )
@@ -141,4 +142,71 @@ func (c *Company) Profile() *api.Profile {
 	}
 	p.Links.Self = "/company/" + c.Number
 	return p
+}
+
+// CompanyOf is a company as its profile says it: the inverse of Profile,
+// so that a profile the streams send can stand in for the file's row. A
+// profile holds no counts of charges (only whether there are any: one is
+// counted then), of partners, no country of origin and no words for the
+// SIC codes: those are left empty, and Overlay takes them from the
+// file's row where there is one. The premises go at the start of the
+// first line, where the file writes them.
+func CompanyOf(p *api.Profile) Company {
+	c := Company{Name: p.CompanyName, Number: strings.ToUpper(p.CompanyNumber), Type: p.Type, Subtype: p.Subtype,
+		Status: p.CompanyStatus, StatusDetail: p.CompanyStatusDetail, Incorporated: p.DateOfCreation,
+		Dissolved: p.DateOfCessation, PreviousNames: p.PreviousCompanyNames}
+	for _, code := range p.SICCodes {
+		c.SIC = append(c.SIC, SIC{Code: code})
+	}
+	if a := p.RegisteredOfficeAddress; a != nil {
+		c.Address = *a
+		if pr := strings.TrimSpace(a.Premises); pr != "" {
+			c.Address.AddressLine1 = strings.TrimSpace(pr + " " + a.AddressLine1)
+		}
+		c.Address.Premises = ""
+	}
+	if p.HasCharges != nil && *p.HasCharges {
+		c.Charges.Total = 1
+	}
+	if a := p.Accounts; a != nil {
+		c.Accounts.NextDue = a.NextDue
+		if n := a.NextAccounts; n != nil && n.DueOn != "" {
+			c.Accounts.NextDue = n.DueOn
+		}
+		if r := a.AccountingReferenceDate; r != nil {
+			c.Accounts.RefDay, _ = r.Day.Int()
+			c.Accounts.RefMonth, _ = r.Month.Int()
+		}
+		if l := a.LastAccounts; l != nil {
+			c.Accounts.LastMadeUpTo = l.MadeUpTo
+			if l.Type != "null" {
+				c.Accounts.Type = l.Type
+			}
+		}
+	}
+	if s := p.ConfirmationStatement; s != nil {
+		c.Confirmation = Due{NextDue: s.NextDue, LastMadeUpTo: s.LastMadeUpTo}
+	}
+	if s := p.AnnualReturn; s != nil {
+		c.Returns = Due{NextDue: s.NextDue, LastMadeUpTo: s.LastMadeUpTo}
+	}
+	return c
+}
+
+// fillFrom takes from the file's row of the same company what a profile
+// does not hold (CompanyOf): the counts of charges (while the profile
+// agrees there are any), of partners, the country of origin and the SIC
+// codes' words.
+func (c *Company) fillFrom(file *Company) {
+	if (c.Charges.Total > 0) == (file.Charges.Total > 0) {
+		c.Charges = file.Charges
+	}
+	c.Partners, c.CountryOfOrigin = file.Partners, file.CountryOfOrigin
+	for i := range c.SIC {
+		for _, s := range file.SIC {
+			if s.Code == c.SIC[i].Code {
+				c.SIC[i].Text = s.Text
+			}
+		}
+	}
 }

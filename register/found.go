@@ -21,8 +21,20 @@ func (s *scanned) dest() []any {
 	return []any{&s.id, &s.number, &s.name, &s.address, &s.rest}
 }
 
-// company unpacks a row into a Company.
+// company is a row as the register now has it: the live overlay's
+// company in its place when a follow has written one (a company taken
+// off the register since is shown as the file has it: the searches
+// leave it out, Company says so).
 func (ix *Index) company(s *scanned) *Company {
+	if r := ix.liveRowOf(s.number); r != nil && r.company != nil {
+		c := *r.company
+		return &c
+	}
+	return ix.unpack(s)
+}
+
+// unpack unpacks a row into a Company, as the file has it.
+func (ix *Index) unpack(s *scanned) *Company {
 	c := &Company{Name: s.name, Number: s.number, Address: unpackAddress(s.address)}
 	unpackRest(s.rest, c, ix.sicWords)
 	return c

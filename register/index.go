@@ -40,6 +40,8 @@ type Index struct {
 	stmts  map[string]*sql.Stmt
 	sic    map[string]string         // SIC codes' words, read on first use
 	facets map[string]map[string]int // by term prefix, read on first use
+
+	overlay liveView // the live overlay beside the file, read as it changes
 }
 
 // OpenOption sets how an index is opened.
@@ -193,6 +195,7 @@ func (ix *Index) Close() error {
 	}
 	ix.stmts = map[string]*sql.Stmt{}
 	ix.mu.Unlock()
+	ix.overlay.close()
 	if ix.db == nil {
 		return nil
 	}

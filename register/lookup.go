@@ -2,7 +2,6 @@ package register
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"strings"
 
@@ -14,19 +13,23 @@ import (
 // the companies on the register).
 var ErrNotInFile = errors.New("no company on the register has this number (the file holds no dissolved companies)")
 
-// Company is the company with the number, as the file holds it.
+// Company is the company with the number as the register now has it:
+// as the streams last said it when a follow has written it in the live
+// overlay since the file, else as the file holds it.
 func (ix *Index) Company(ctx context.Context, n api.Number) (*Company, error) {
-	st, err := ix.stmt(ctx, "company", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.number = ? LIMIT 1`)
+	snap, err := ix.liveNow(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var s scanned
-	err = st.QueryRowContext(ctx, strings.ToUpper(string(n))).Scan(s.dest()...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotInFile
+	if snap != nil {
+		if r := snap.rows[strings.ToUpper(string(n))]; r != nil {
+			if r.gone {
+				return nil, ErrTakenOff
+			}
+			c := *r.company
+			return &c, nil
+		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return ix.company(&s), nil
+	c, _, err := ix.fileCompany(ctx, n)
+	return c, err
 }

@@ -17,9 +17,16 @@ func (ix *Index) Pages(ctx context.Context, q Query, size int, fn func(*api.Foun
 	if err != nil {
 		return err
 	}
+	a, err := ix.adjust(ctx, q)
+	if err != nil {
+		return err
+	}
 	hits, err := ix.count(ctx, p)
 	if err != nil {
 		return err
+	}
+	if a != nil {
+		hits = a.hits(hits)
 	}
 	page := newFound(api.Page{ItemsPerPage: size})
 	if hits == 0 {
@@ -33,10 +40,15 @@ func (ix *Index) Pages(ctx context.Context, q Query, size int, fn func(*api.Foun
 		page = newFound(api.Page{StartIndex: page.Asked.StartIndex + size, ItemsPerPage: size})
 		return ferr == nil
 	}
-	err = ix.matches(ctx, p, func(s *scanned) bool {
-		page.Items = append(page.Items, ix.company(s).Found())
+	add := func(c *Company) bool {
+		page.Items = append(page.Items, c.Found())
 		return len(page.Items) < size || send()
-	})
+	}
+	if a != nil {
+		err = ix.eachLive(ctx, p, a, add)
+	} else {
+		err = ix.matches(ctx, p, func(s *scanned) bool { return add(ix.company(s)) })
+	}
 	if ferr != nil {
 		return ferr
 	}

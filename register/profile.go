@@ -3,6 +3,7 @@ package register
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"coview/api"
 )
@@ -13,7 +14,19 @@ import (
 // are overdue when they fell due before the register's date, as the file
 // says of that day. Raw is its JSON as the registry would write it, the
 // members the file does not hold left out.
+//
+// A company a follow has written in the live overlay since is the
+// profile the registry's stream sent, whole, as the registry would
+// answer now.
 func (ix *Index) Profile(ctx context.Context, n api.Number) (*api.Profile, error) {
+	if _, err := ix.liveNow(ctx); err != nil {
+		return nil, err
+	}
+	if r := ix.liveRowOf(strings.ToUpper(string(n))); r != nil && r.profile != nil {
+		p := *r.profile
+		p.Requested = n
+		return &p, nil
+	}
 	c, err := ix.Company(ctx, n)
 	if err != nil {
 		return nil, err

@@ -407,7 +407,15 @@ func (ix *Index) Count(ctx context.Context, q Query) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return ix.count(ctx, p)
+	a, err := ix.adjust(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	n, err := ix.count(ctx, p)
+	if a != nil {
+		n = a.hits(n)
+	}
+	return n, err
 }
 
 // count is how many companies a plan finds.
@@ -436,6 +444,18 @@ func (ix *Index) Search(ctx context.Context, q Query, page api.Page) (*api.Found
 		return nil, err
 	}
 	out := newFound(page)
+	a, err := ix.adjust(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if a != nil {
+		hits, err := ix.searchLive(ctx, p, a, out)
+		if err != nil {
+			return nil, err
+		}
+		out.finish(hits)
+		return out.FoundCompanies, nil
+	}
 	hits := 0
 	in := func(i int) bool { return i >= page.StartIndex && i < page.StartIndex+page.ItemsPerPage }
 	found := func(s *scanned) bool {
@@ -510,11 +530,22 @@ func (ix *Index) Each(ctx context.Context, q Query, fn func(*Company) error) err
 	if err != nil {
 		return err
 	}
+	a, err := ix.adjust(ctx, q)
+	if err != nil {
+		return err
+	}
 	var ferr error
-	err = ix.matches(ctx, p, func(s *scanned) bool {
-		ferr = fn(ix.company(s))
-		return ferr == nil
-	})
+	if a != nil {
+		err = ix.eachLive(ctx, p, a, func(c *Company) bool {
+			ferr = fn(c)
+			return ferr == nil
+		})
+	} else {
+		err = ix.matches(ctx, p, func(s *scanned) bool {
+			ferr = fn(ix.company(s))
+			return ferr == nil
+		})
+	}
 	if ferr != nil {
 		return ferr
 	}

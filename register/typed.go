@@ -1,6 +1,7 @@
 package register
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -17,11 +18,28 @@ const typedLook = 10
 // registry's alphabetical index, and, when fewer than n do, some of those
 // with every word typed in their names, the last as the start of a word,
 // in the file's order. Its cost is bounded whatever is typed.
+//
+// While the live overlay has rows, a company is as it says: one renamed
+// or incorporated since the file is filed under its new name, one taken
+// off the register or dissolved since is left out.
 func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundCompany, error) {
 	n = max(n, 1)
+	snap, err := ix.liveNow(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var out []api.FoundCompany
 	seen := map[string]bool{}
-	if key := alphaKey(text); key != "" {
+	if key := alphaKey(text); key != "" && snap != nil && len(snap.rows) > 0 {
+		filed, err := ix.typedLive(ctx, snap, key, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range filed {
+			seen[c.Number] = true
+			out = append(out, c.Found())
+		}
+	} else if key != "" {
 		st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
 		if err != nil {
 			return nil, err
@@ -72,10 +90,62 @@ func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundComp
 		if seen[s.number] {
 			continue
 		}
-		if !slices.ContainsFunc(words(s.name), func(w string) bool { return strings.HasPrefix(w, last) }) {
+		if r := ix.liveRowOf(s.number); r != nil && !r.onRegister() {
 			continue
 		}
-		out = append(out, ix.company(&s).Found())
+		c := ix.company(&s)
+		if !slices.ContainsFunc(words(c.Name), func(w string) bool { return strings.HasPrefix(w, last) }) {
+			continue
+		}
+		out = append(out, c.Found())
 	}
 	return out, rs.Err()
+}
+
+// typedLive are the first n companies filed under a name that begins
+// with key, the live overlay's in their places: the file's, less those
+// the overlay renamed away from key or took off the register, and the
+// overlay's filed under key, in the order of the alphabetical index.
+func (ix *Index) typedLive(ctx context.Context, snap *liveSnap, key string, n int) ([]*Company, error) {
+	type filed struct {
+		key string
+		c   *Company
+	}
+	var all []filed
+	for _, r := range snap.rows {
+		if r.onRegister() {
+			if k := alphaKey(r.company.Name); strings.HasPrefix(k, key) {
+				all = append(all, filed{k, r.company})
+			}
+		}
+	}
+	st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
+	if err != nil {
+		return nil, err
+	}
+	// Those the overlay takes away leave room: as many more are read.
+	rs, err := st.QueryContext(ctx, key, key+"\U0010FFFF", n+min(len(snap.rows), typedLook*n))
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	for rs.Next() {
+		var s scanned
+		if err := rs.Scan(s.dest()...); err != nil {
+			return nil, err
+		}
+		if snap.rows[s.number] == nil {
+			all = append(all, filed{alphaKey(s.name), ix.unpack(&s)})
+		}
+	}
+	if err := rs.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(all, func(a, b filed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.c.Number, b.c.Number)) })
+	out := make([]*Company, 0, n)
+	for _, f := range all[:min(n, len(all))] {
+		c := *f.c
+		out = append(out, &c)
+	}
+	return out, nil
 }

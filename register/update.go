@@ -131,6 +131,11 @@ func Update(ctx context.Context, path string, files []string, opt UpdateOptions)
 	}
 	done = true
 	syncDir(filepath.Dir(abs))
+	// The live overlay's rows the new file holds go; if they cannot,
+	// the whole overlay does, rather than answer older than the file.
+	if err := dropLive(ctx, abs, m.FileDate); err != nil {
+		removeLive(abs)
+	}
 	if fi, err := os.Stat(abs); err == nil {
 		m.Size = fi.Size()
 	}
@@ -189,6 +194,7 @@ func Remove(ctx context.Context, path string) (bool, error) {
 		return false, err
 	}
 	if _, err := os.Stat(abs); errors.Is(err, os.ErrNotExist) {
+		removeLive(abs)
 		return false, nil
 	}
 	lock, err := acquireLock(ctx, abs+".lock", false, time.Now, time.After, nil)
@@ -203,6 +209,7 @@ func Remove(ctx context.Context, path string) (bool, error) {
 	if err := os.Remove(abs); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return false, err
 	}
+	removeLive(abs)
 	syncDir(filepath.Dir(abs))
 	return true, nil
 }

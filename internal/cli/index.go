@@ -37,9 +37,11 @@ remove takes it away.
 The index is kept in $XDG_DATA_HOME/coview/register.db (default
 ~/.local/share/coview/register.db), beside the watch list; --demo keeps an
 index of the demo's file apart, in register-demo.db, which only --demo
-uses. Its answers are as old as the file: the registry publishes it once a
-month, and it holds no dissolved companies, officers, owners, charges'
-details or filings.
+uses. Its answers are as old as the file (the registry publishes it once a
+month), except while coview watch follow runs, which keeps them current
+from the registry's companies stream, in register.db.live beside it. It
+holds no dissolved companies, officers, owners, charges' details or
+filings.
 
 The download site is the registry's ($COVIEW_DOWNLOAD_URL, the settings'
 download_url or --download-url name another). It is asked with a plain
@@ -305,7 +307,11 @@ where it is, where its file came from, when it was built, whose it is (the
 live register's, or with --demo the demo's), the rows of the file that could
 not be read whole, and whether the registry should have published a newer
 month by now (a file is named after the first of its month and comes out in
-its first week). --json writes it as one object. No index is exit code 4.`,
+its first week). While coview watch follow runs it keeps the index current
+from the registry's companies stream: the register's line then says how far
+("file of 1 Nov 2026, live to 06:31 today") and a line says how many
+companies changed or were incorporated since the file (--json: live_to,
+live_companies). --json writes it as one object. No index is exit code 4.`,
 		Example: `
 coview index status
 coview index status --json | jq .file_date`,
@@ -334,6 +340,11 @@ type indexStatusJSON struct {
 	BuiltAt     string         `json:"built_at"`
 	TookSeconds float64        `json:"took_seconds"`
 	NewerDue    bool           `json:"newer_month_due"`
+	// LiveTo is when the latest change a follow wrote into the index
+	// since the file was published (RFC 3339); LiveCompanies how many
+	// companies it changed or incorporated.
+	LiveTo        string `json:"live_to,omitempty"`
+	LiveCompanies int    `json:"live_companies"`
 }
 
 func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env Env) error {
@@ -355,10 +366,17 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 	defer ix.Close()
 	m := ix.Meta()
 	newer := register.NewerMonth(m.FileDate, now)
+	live, err := ix.Live(ctx)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "coview: %s\n", sanitize.Line(err.Error()))
+	}
 	if asJSON {
 		j := indexStatusJSON{FileDate: m.FileDate, Rows: m.Rows, Malformed: m.Malformed, Skipped: m.Skipped, Unknown: m.Unknown,
 			Path: m.Path, Size: m.Size, URL: m.Origin.URL, Paths: m.Origin.Paths, Demo: m.Origin.Demo,
-			BuiltAt: m.BuiltAt.UTC().Format(time.RFC3339), TookSeconds: m.Took.Seconds(), NewerDue: newer}
+			BuiltAt: m.BuiltAt.UTC().Format(time.RFC3339), TookSeconds: m.Took.Seconds(), NewerDue: newer, LiveCompanies: live.Companies}
+		if !live.To.IsZero() {
+			j.LiveTo = live.To.UTC().Format(time.RFC3339)
+		}
 		for _, p := range m.Problems {
 			j.Problems = append(j.Problems, p.String())
 		}
@@ -370,7 +388,15 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 		whose = "the demo's (only --demo uses it)"
 	}
 	line := func(label, value string) { fmt.Fprintf(env.Stdout, "%-10s %s\n", label+":", sanitize.Line(value)) }
-	line("register", fmt.Sprintf("%s, %s companies", registerDate(m.FileDate), present.Thousands(m.Rows)))
+	date := registerDate(m.FileDate)
+	if live.Companies > 0 {
+		date = "file of " + date + ", " + liveTo(live.To, now)
+	}
+	line("register", fmt.Sprintf("%s, %s companies", date, present.Thousands(m.Rows)))
+	if live.Companies > 0 {
+		line("live", fmt.Sprintf("%s changed or incorporated since the file, from the registry's streams (coview watch follow keeps it current)",
+			present.Plural(live.Companies, "company", "companies")))
+	}
 	line("whose", whose)
 	line("where", fmt.Sprintf("%s (%s)", m.Path, sizeWords(m.Size)))
 	line("from", m.Origin.Where())
@@ -385,6 +411,19 @@ func runIndexStatus(ctx context.Context, isDemo, asJSON bool, now time.Time, env
 		line("newer", "none due yet")
 	}
 	return nil
+}
+
+// liveTo is how far the live overlay goes, in words: "live to 06:31
+// today", or "live to 06:31 on 27 Nov 2026", in local time.
+func liveTo(to, now time.Time) string {
+	if to.IsZero() {
+		return "live (to a time the streams did not say)"
+	}
+	t, n := to.Local(), now.Local()
+	if t.Year() == n.Year() && t.YearDay() == n.YearDay() {
+		return "live to " + t.Format("15:04") + " today"
+	}
+	return "live to " + t.Format("15:04") + " on " + labels.Date(t.Format(time.DateOnly))
 }
 
 // newIndexRemoveCommand is "coview index remove".

@@ -33,7 +33,10 @@ func lookupHere(ctx context.Context, ix *register.Index, items []api.Reading, ou
 		if err == nil {
 			p, err = ix.Profile(ctx, it.Number)
 		}
-		if errors.Is(err, register.ErrNotInFile) {
+		if errors.Is(err, register.ErrTakenOff) {
+			err = &exitError{code: exitNotFound, msg: fmt.Sprintf("%s: the registry's streams said this company was taken off the register since the file of %s (a follow wrote it beside the index on this machine)",
+				it.Number, registerDate(m.FileDate))}
+		} else if errors.Is(err, register.ErrNotInFile) {
 			err = &exitError{code: exitNotFound, msg: fmt.Sprintf("%s: the register of %s on this machine has no company with this number: its file holds no dissolved companies (without --offline, the registry is asked)",
 				it.Number, registerDate(m.FileDate))}
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,6 +45,13 @@ follows from now and checks the watched companies once, as coview watch
 check does, to fill it. So is a company not checked yet (added since):
 its first check records what is there. These checks need the REST API key
 too.
+
+When there is an index of the register on this machine (coview index
+update; the demo's with --demo), it keeps it current too: it follows the
+companies stream (if the list alone would not) and writes every company's
+profile it carries, watched or not, beside the index, a batch a second, so
+that --offline answers and searches see what changed since the monthly
+file (coview index status says how far).
 
 What it waits for (the stream's answer, a connection made again after it
 ended, a 429's pause) goes to stderr, with until when.
@@ -91,6 +99,8 @@ func runWatchFollow(cmd *cobra.Command, asJSON bool, env Env) error {
 		return err
 	}
 	fr := newFollowRun(env, store, watch.New(store, reg.client, watch.Options{Today: reg.today}), reg.today, asJSON)
+	fr.live = openLiveFeed(ctx, env)
+	defer fr.live.close()
 	s, err := stream.New(stream.Options{BaseURL: t.url, Key: key.Value, UserAgent: userAgent(), Clock: fr.clock,
 		OnWait: fr.notes.wait, OnNotice: fr.notice})
 	if err != nil {
@@ -118,6 +128,8 @@ type followRun struct {
 
 	checks chan []api.Number   // a check to run: of these companies, or nil for all
 	seeded map[api.Number]bool // companies a first check was asked for (by run's goroutine only)
+
+	live *liveFeed // the index's live overlay, nil when there is no index
 }
 
 func newFollowRun(env Env, store *watch.Store, w *watch.Watcher, today func() time.Time, asJSON bool) *followRun {
@@ -156,7 +168,7 @@ func (fr *followRun) run(parent context.Context, s *stream.Streams) error {
 	gap := false
 	start := func(list watch.Followed) error {
 		var started []string
-		for _, name := range followedStreams(list) {
+		for _, name := range fr.streams(list) {
 			if following[name] {
 				continue
 			}
@@ -165,21 +177,26 @@ func (fr *followRun) run(parent context.Context, s *stream.Streams) error {
 			if err != nil {
 				return err
 			}
-			if !saved {
+			skip := int64(0) // the events the watch list handled before
+			if saved {
+				skip = from
+			} else {
 				from, gap = stream.Live, true
+			}
+			if at, ok := fr.live.from(ctx, name); ok && (from == stream.Live || at < from) {
+				from = at // the overlay's last batch was written before the watch list's place
 			}
 			following[name] = true
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if err := s.Follow(ctx, name, from, fr.handler(name)); err != nil && ctx.Err() == nil {
+				if err := s.Follow(ctx, name, from, fr.handler(name, skip)); err != nil && ctx.Err() == nil {
 					cancel(err)
 				}
 			}()
 		}
 		if len(started) > 0 {
-			fmt.Fprintf(fr.env.Stderr, "coview: following %s for %s: each change is printed as it happens\n",
-				strings.Join(started, ", "), watchedCount(list))
+			fmt.Fprintln(fr.env.Stderr, followingWords(started, list, fr.live != nil))
 		}
 		var first []api.Number
 		for _, n := range list.Unseeded {
@@ -204,6 +221,7 @@ func (fr *followRun) run(parent context.Context, s *stream.Streams) error {
 	cancel(err) // the first cause stays: a stream's refusal, or a signal
 	wg.Wait()
 	close(fr.notes.done)
+	fr.live.flush(context.WithoutCancel(ctx))
 	if err := fr.f.Save(context.WithoutCancel(ctx)); err != nil {
 		report(fr.env.Stderr, err)
 	}
@@ -235,6 +253,7 @@ func (fr *followRun) tick(ctx context.Context, start func(watch.Followed) error)
 			return context.Cause(ctx)
 		case <-fired:
 		}
+		fr.live.flush(ctx)
 		if fr.f.Held() > 0 {
 			changes, err := fr.f.Retry(ctx)
 			if err != nil && ctx.Err() == nil {
@@ -274,6 +293,28 @@ func followedStreams(list watch.Followed) []string {
 	return nil
 }
 
+// streams are the streams a follow follows: the list's, and the
+// companies stream while it keeps the index current.
+func (fr *followRun) streams(list watch.Followed) []string {
+	names := followedStreams(list)
+	if fr.live != nil && !slices.Contains(names, stream.Companies) {
+		names = append([]string{stream.Companies}, names...)
+	}
+	return names
+}
+
+// followingWords say what a follow now follows, and what for.
+func followingWords(started []string, list watch.Followed, index bool) string {
+	what := watchedCount(list)
+	switch {
+	case what == "" && index:
+		return fmt.Sprintf("coview: following %s to keep the index current", strings.Join(started, ", "))
+	case index:
+		what += ", keeping the index current"
+	}
+	return fmt.Sprintf("coview: following %s for %s: each change is printed as it happens", strings.Join(started, ", "), what)
+}
+
 // watchedCount is what a list watches, in words: "5 companies and 1
 // officer".
 func watchedCount(list watch.Followed) string {
@@ -294,9 +335,15 @@ func (fr *followRun) say(list watch.Followed) {
 	}
 }
 
-// handler applies a stream's events and prints what they changed.
-func (fr *followRun) handler(name string) stream.Handler {
+// handler applies a stream's events and prints what they changed; those
+// before skip the watch list handled before (the stream is read again
+// from further back for the index's overlay), and they are left alone.
+func (fr *followRun) handler(name string, skip int64) stream.Handler {
 	return func(ctx context.Context, e *api.Event) error {
+		fr.live.add(ctx, name, e)
+		if e.Timepoint < skip {
+			return nil
+		}
 		changes, err := fr.f.Handle(ctx, name, e)
 		if err != nil {
 			return err
