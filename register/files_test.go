@@ -53,7 +53,7 @@ func line(r company) string {
 	return strings.Join(fields, ",")
 }
 
-func writeFile(t *testing.T, path, text string) string {
+func writeFile(t testing.TB, path, text string) string {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func update(t *testing.T, path string, files ...string) *Meta {
 	return m
 }
 
-func open(t *testing.T, path string) *Index {
+func open(t testing.TB, path string) *Index {
 	t.Helper()
 	ix, err := Open(context.Background(), path)
 	if err != nil {
@@ -116,7 +116,7 @@ func indexOf(t *testing.T, rows ...company) *Index {
 }
 
 // indexWith is indexOf with options.
-func indexWith(t *testing.T, opt UpdateOptions, rows ...company) *Index {
+func indexWith(t testing.TB, opt UpdateOptions, rows ...company) *Index {
 	t.Helper()
 	dir := t.TempDir()
 	csv := writeFile(t, filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-11-01.csv"), fileText(rows...))

@@ -14,13 +14,13 @@ import (
 
 // town is a small register to search: one of each thing a search tells
 // apart.
-func town(t *testing.T) *Index {
+func town(t testing.TB) *Index {
 	t.Helper()
 	return townWith(t, UpdateOptions{})
 }
 
 // townWith is the town built with options.
-func townWith(t *testing.T, opt UpdateOptions) *Index {
+func townWith(t testing.TB, opt UpdateOptions) *Index {
 	t.Helper()
 	return indexWith(t, opt,
 		active("ALPHA SOFTWARE LTD", "00000001").with("RegAddress.PostCode", "LS1 1AA", "IncorporationDate", "01/03/2024"),
