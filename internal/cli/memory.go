@@ -9,7 +9,7 @@ import "runtime/debug"
 // default has it (when the heap has doubled), near it as often as it
 // takes to stay under, so only a session that holds that much pays for
 // collecting often.
-const browserMemoryLimit = 16 << 20
+const browserMemoryLimit = 14 << 20
 
 // limitBrowserMemory sets the browser's memory limit, unless GOMEMLIMIT or
 // GOGC set the collector's pace already.
