@@ -62,16 +62,22 @@ func (s *Store) AddProfile(ctx context.Context, p *api.Profile) (bool, error) {
 // Remove takes companies off the list, with their snapshots and changes,
 // and returns those that were on it.
 func (s *Store) Remove(ctx context.Context, numbers ...api.Number) ([]api.Number, error) {
-	var removed []api.Number
+	return remove(ctx, s, `DELETE FROM companies WHERE registry = ? AND number = ?`, numbers)
+}
+
+// remove deletes each key with query (of the registry and the key), in
+// one transaction, and returns the keys that were there.
+func remove[K ~string](ctx context.Context, s *Store, query string, keys []K) ([]K, error) {
+	var removed []K
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		removed = removed[:0]
-		for _, n := range numbers {
-			res, err := tx.ExecContext(ctx, `DELETE FROM companies WHERE registry = ? AND number = ?`, s.registry, string(n))
+		for _, k := range keys {
+			res, err := tx.ExecContext(ctx, query, s.registry, string(k))
 			if err != nil {
 				return err
 			}
-			if k, _ := res.RowsAffected(); k > 0 {
-				removed = append(removed, n)
+			if n, _ := res.RowsAffected(); n > 0 {
+				removed = append(removed, k)
 			}
 		}
 		return nil

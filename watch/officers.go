@@ -71,24 +71,7 @@ func (s *Store) AddOfficer(ctx context.Context, id string, a *api.Appointments, 
 // RemoveOfficers takes people off the list, with their changes, and
 // returns those that were on it.
 func (s *Store) RemoveOfficers(ctx context.Context, ids ...string) ([]string, error) {
-	var removed []string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		removed = removed[:0]
-		for _, id := range ids {
-			res, err := tx.ExecContext(ctx, `DELETE FROM officers WHERE registry = ? AND id = ?`, s.registry, id)
-			if err != nil {
-				return err
-			}
-			if k, _ := res.RowsAffected(); k > 0 {
-				removed = append(removed, id)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, s.fail("remove from it", err)
-	}
-	return removed, nil
+	return remove(ctx, s, `DELETE FROM officers WHERE registry = ? AND id = ?`, ids)
 }
 
 // WatchingOfficer reports whether a person is on the list.
