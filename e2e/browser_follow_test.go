@@ -2,16 +2,10 @@ package e2e
 
 import (
 	"bytes"
-	"net/http"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
-
-	"coview/api/demo"
-	"coview/internal/testkit"
-	"coview/internal/testkit/testtime"
 )
 
 // watch follow beside the browser, as a user runs them (issue 35): the
@@ -23,43 +17,18 @@ import (
 func TestEndToEndAFollowsChangeAppearsOnTheWatchPage(t *testing.T) {
 	t.Parallel()
 	const number = "00006420" // files something every 3 minutes
-	at := livingEventAfter(number, time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
-	clk := testtime.NewClock(at.Add(-90 * time.Second))
-	srv := demoBehindKey(t, goodKey, demo.Options{Now: clk.Now})
-	var open atomic.Int64
-	opened := make(chan struct{}, 1)
-	sh := demo.NewStreamHandler(demo.StreamOptions{Clock: clk, Heartbeat: time.Hour})
-	streams := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		open.Add(1)
-		defer open.Add(-1)
-		select {
-		case opened <- struct{}{}:
-		default:
-		}
-		sh.ServeHTTP(w, r)
-	}))
-	env := cleanEnv(t, "COVIEW_API_KEY="+goodKey, "COVIEW_STREAM_URL="+streams.URL, "COVIEW_STREAM_KEY="+demo.StreamKey)
-	for _, args := range [][]string{{"watch", "add", number}, {"watch", "check"}} {
-		if r := runCoview(t, env, "", append([]string{"--base-url", srv.URL}, args...)...); r.code != 0 {
-			t.Fatalf("coview %v: %d %s", args, r.code, r.stderr)
-		}
-	}
+	w := newFollowWorld(t, number)
+	at, clk, env := w.at, w.clk, w.env
 
-	follow := command(t, env, "--base-url", srv.URL, "watch", "follow")
+	follow := command(t, env, "--base-url", w.url, "watch", "follow")
 	var out, errb bytes.Buffer
 	follow.Stdout, follow.Stderr = &out, &errb
 	if err := follow.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for open.Load() < 6 {
-		select {
-		case <-opened:
-		case <-testtime.Bound(t):
-			t.Fatalf("the follow did not connect to the six streams (%d)", open.Load())
-		}
-	}
+	w.connected(t)
 
-	s := startTmux(t, 120, 40, env, "--base-url", srv.URL)
+	s := startTmux(t, 120, 40, env, "--base-url", w.url)
 	s.waitFor("you watch")
 	s.keys("Escape") // alone: an escape with a key after it is read as alt and the key
 	s.waitForChange()

@@ -2,20 +2,16 @@ package e2e
 
 import (
 	"context"
-	"net/http"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"coview/api/demo"
-	"coview/internal/testkit"
-	"coview/internal/testkit/testtime"
 	"coview/watch"
 )
 
@@ -32,50 +28,25 @@ var changesOnScreen = regexp.MustCompile(`changed since you last looked \((\d+) 
 // 00006420, and -max the longest.
 func BenchmarkFollowEventToScreen(b *testing.B) {
 	const number = "00006420"
-	at := livingEventAfter(number, time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
-	clk := testtime.NewClock(at.Add(-90 * time.Second))
-	srv := demoBehindKey(b, goodKey, demo.Options{Now: clk.Now})
-	var open atomic.Int64
-	opened := make(chan struct{}, 1)
-	sh := demo.NewStreamHandler(demo.StreamOptions{Clock: clk, Heartbeat: time.Hour})
-	streams := testkit.Serve(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		open.Add(1)
-		defer open.Add(-1)
-		select {
-		case opened <- struct{}{}:
-		default:
-		}
-		sh.ServeHTTP(w, r)
-	}))
-	env := cleanEnv(b, "COVIEW_API_KEY="+goodKey, "COVIEW_STREAM_URL="+streams.URL, "COVIEW_STREAM_KEY="+demo.StreamKey)
-	for _, args := range [][]string{{"watch", "add", number}, {"watch", "check"}} {
-		if r := runCoview(b, env, "", append([]string{"--base-url", srv.URL}, args...)...); r.code != 0 {
-			b.Fatalf("coview %v: %d %s", args, r.code, r.stderr)
-		}
-	}
-	host := strings.TrimPrefix(srv.URL, "http://")
+	w := newFollowWorld(b, number)
+	at, clk, env := w.at, w.clk, w.env
+	host := strings.TrimPrefix(w.url, "http://")
 	store, err := watch.Open(filepath.Join(getenv(env, "HOME"), ".local", "share", "coview", watch.FileName), host, watch.StoreOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer store.Close()
-	follow := command(b, env, "--base-url", srv.URL, "watch", "follow")
+	follow := command(b, env, "--base-url", w.url, "watch", "follow")
 	if err := follow.Start(); err != nil {
 		b.Fatal(err)
 	}
-	s := startTmux(b, 120, 40, env, "--base-url", srv.URL)
+	s := startTmux(b, 120, 40, env, "--base-url", w.url)
 	s.waitFor("you watch")
 	s.keys("Escape")
 	s.waitForChange()
 	s.keys("W")
 	s.waitFor("1 company watched")
-	for open.Load() < 6 {
-		select {
-		case <-opened:
-		case <-testtime.Bound(b):
-			b.Fatalf("the follow did not connect to the six streams (%d)", open.Load())
-		}
-	}
+	w.connected(b)
 
 	var toLog, toScreen []time.Duration
 	logged := func() int {
