@@ -66,6 +66,12 @@ CREATE TABLE IF NOT EXISTS terms (
 	number TEXT NOT NULL,
 	PRIMARY KEY (side, term, number)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS counts (  -- how many rows of terms each (side, term) has: a count without reading them
+	side INTEGER NOT NULL,
+	term TEXT NOT NULL,
+	n    INTEGER NOT NULL,
+	PRIMARY KEY (side, term)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 `
 
@@ -363,6 +369,9 @@ func (l *Live) write(ctx context.Context, batch map[string]liveEvent, places map
 			}
 			st.to = max(st.to, ev.published)
 		}
+		if err := w.finish(ctx); err != nil {
+			return err
+		}
 		if err := writeLiveState(ctx, tx, st); err != nil {
 			return err
 		}
@@ -496,7 +505,7 @@ func rebase(ctx context.Context, tx *sql.Tx, ix *Index, day time.Time) error {
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM terms`); err != nil {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM terms; DELETE FROM counts`); err != nil {
 		return err
 	}
 	w, err := newLiveWriter(ctx, tx, ix)
@@ -543,6 +552,9 @@ func rebase(ctx context.Context, tx *sql.Tx, ix *Index, day time.Time) error {
 			}
 		}
 		after = page[len(page)-1].number
+	}
+	if err := w.finish(ctx); err != nil {
+		return err
 	}
 	var companies, to int64
 	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(max(published), 0) FROM live`).Scan(&companies, &to); err != nil {

@@ -161,8 +161,8 @@ func termsOf(ts []string) []termRange {
 }
 
 // countNewSQL is a SELECT of how many companies new since the file have
-// the terms of the query, when the overlay's index of terms counts them
-// without collecting them: one group, of which a company has one term at
+// the terms of the query, when the counts of terms the follow keeps say
+// it without reading the terms: one group, of which a company has one term at
 // most, and none excluded; "" otherwise.
 func (lq *liveQuery) countNewSQL() (string, []any) {
 	if !lq.exact || len(lq.groups) > 1 || len(lq.exclude) > 0 || lq.several[0] {
@@ -180,11 +180,11 @@ func (lq *liveQuery) countNewSQL() (string, []any) {
 			one = append(one, r.lo)
 			continue
 		}
-		parts = append(parts, `(SELECT count(*) FROM terms WHERE side = ? AND term >= ? AND term <= ?)`)
+		parts = append(parts, `(SELECT coalesce(sum(n), 0) FROM counts WHERE side = ? AND term >= ? AND term <= ?)`)
 		args = append(args, sideNew, r.lo, r.hi)
 	}
 	if len(one) > 0 {
-		parts = append(parts, `(SELECT count(*) FROM terms WHERE side = ? AND term IN (`+strings.TrimSuffix(strings.Repeat("?,", len(one)), ",")+`))`)
+		parts = append(parts, `(SELECT coalesce(sum(n), 0) FROM counts WHERE side = ? AND term IN (`+strings.TrimSuffix(strings.Repeat("?,", len(one)), ",")+`))`)
 		args = append(args, sideNew)
 		for _, t := range one {
 			args = append(args, t)

@@ -117,8 +117,9 @@ func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (in
 
 // walkOver is how many companies new since the file a query must find
 // for its page of them to be found by walking them in order rather than
-// by collecting and sorting them all.
-const walkOver = 2000
+// by collecting and sorting them all (a variable for tests, which walk
+// every time).
+var walkOver = 2000
 
 // extras calls fn with the companies not in the file the query finds,
 // in the order of the alphabetical index, from the skip-th, until fn

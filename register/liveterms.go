@@ -154,10 +154,11 @@ type liveWriter struct {
 	// rebasing: every row is written again, over itself, its terms
 	// gone already.
 	rebasing bool
+	counts   map[sideTerm]int // what the rows written change the counts by, until finish
 }
 
 func newLiveWriter(ctx context.Context, tx *sql.Tx, ix *Index) (*liveWriter, error) {
-	w := &liveWriter{tx: tx, ix: ix}
+	w := &liveWriter{tx: tx, ix: ix, counts: map[sideTerm]int{}}
 	for _, s := range []struct {
 		to   **sql.Stmt
 		text string
@@ -239,6 +240,7 @@ func (w *liveWriter) put(ctx context.Context, n string, ev liveEvent, seq int64)
 			if _, err := w.remove.ExecContext(ctx, t.side, t.term, n); err != nil {
 				return false, err
 			}
+			w.counts[t]--
 		}
 	}
 	for _, t := range terms {
@@ -246,6 +248,7 @@ func (w *liveWriter) put(ctx context.Context, n string, ev liveEvent, seq int64)
 			if _, err := w.add.ExecContext(ctx, t.side, t.term, n); err != nil {
 				return false, err
 			}
+			w.counts[t]++
 		}
 	}
 	var id any
@@ -254,6 +257,26 @@ func (w *liveWriter) put(ctx context.Context, n string, ev liveEvent, seq int64)
 	}
 	_, err = w.row.ExecContext(ctx, n, ev.timepoint, ev.published, b2i(gone), b2i(onreg), id, name, address, rest, alpha, packTerms(terms), ev.profile, seq)
 	return isNew, err
+}
+
+// finish writes what the rows written change the counts of terms by.
+func (w *liveWriter) finish(ctx context.Context) error {
+	st, err := w.tx.PrepareContext(ctx, `INSERT INTO counts VALUES (?, ?, ?) ON CONFLICT (side, term) DO UPDATE SET n = n + excluded.n`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for t, d := range w.counts {
+		if d == 0 {
+			continue
+		}
+		if _, err := st.ExecContext(ctx, t.side, t.term, d); err != nil {
+			return err
+		}
+	}
+	clear(w.counts)
+	_, err = w.tx.ExecContext(ctx, `DELETE FROM counts WHERE n <= 0`)
+	return err
 }
 
 // fileRow is the company's row in the file, if the index has it.

@@ -142,6 +142,12 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 				last[n] = e
 			}
 			follow(t, ix, events...)
+			// Both ways of paging the new companies: collected and
+			// sorted, and walked in order.
+			walkOver = 2000
+			if batch%2 == 1 {
+				walkOver = 0
+			}
 			for _, q := range queries {
 				want := scanAnswer(t, ix, file, last, q)
 				if got := numbers(t, ix, q); !slices.Equal(got, want) {
@@ -173,6 +179,7 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 		}
 		ix.Close()
 	}
+	walkOver = 2000
 }
 
 func TestAReaderSeesABatchWrittenAfterItOpened(t *testing.T) {
