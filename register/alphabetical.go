@@ -53,6 +53,13 @@ func (ix *Index) Alphabetical(ctx context.Context, name, before, after string, s
 	if err != nil {
 		return nil, err
 	}
+	over := []*scanned{&top.scanned}
+	for _, r := range page {
+		over = append(over, &r.scanned)
+	}
+	if err := ix.liveOver(ctx, over); err != nil {
+		return nil, liveError(ix, err)
+	}
 	for _, r := range page {
 		out.Items = append(out.Items, r.found(ix))
 	}

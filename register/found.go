@@ -15,6 +15,7 @@ const companyColumnsSQL = `c.id, c.number, c.name, c.address, c.rest`
 type scanned struct {
 	id                          int64
 	number, name, address, rest string
+	live                        *liveCompany // the live overlay's company, when it has this one (liveOver)
 }
 
 func (s *scanned) dest() []any {
@@ -26,8 +27,8 @@ func (s *scanned) dest() []any {
 // off the register since is shown as the file has it: the searches
 // leave it out, Company says so).
 func (ix *Index) company(s *scanned) *Company {
-	if r := ix.liveRowOf(s.number); r != nil && r.company != nil {
-		c := *r.company
+	if s.live != nil && s.live.c != nil {
+		c := *s.live.c
 		return &c
 	}
 	return ix.unpack(s)

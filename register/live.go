@@ -27,42 +27,80 @@ import (
 // it). A row is replaced only by an event with a later timepoint: an
 // event read twice changes nothing. It holds what the stream sent of
 // each company, and no key.
+//
+// What a reader needs is worked out once, as a batch is written: each
+// company as the index packs a row (so that nothing is decoded to read
+// it), the id of its row in the file, and the terms the index's searches
+// use (liveterms.go), so that a reader asks the overlay only about the
+// companies a query touches, whatever its size.
 
 // LivePath is the live overlay of the index at index: beside it.
 func LivePath(index string) string { return index + ".live" }
+
+// liveVersion is the overlay's format. An overlay of the format before
+// (the profiles only) is rebuilt from its profiles by the next follow;
+// until then readers leave it out.
+const liveVersion = 2
 
 const liveSchema = `
 CREATE TABLE IF NOT EXISTS live (
 	number    TEXT PRIMARY KEY,
 	timepoint INTEGER NOT NULL, -- the event's, in the companies stream
 	published INTEGER NOT NULL, -- when the registry published it, Unix ms; 0 not said
-	gone      INTEGER NOT NULL, -- 1: a deleted event, the company taken off the register
+	gone      INTEGER NOT NULL, -- 1: taken off the register (a deleted event), or a profile that cannot be read
+	onreg     INTEGER NOT NULL, -- 1: on the register now: not gone, not dissolved
+	fileid    INTEGER,          -- the company's row in the index the state's "index" names; NULL: not in the file
+	name      TEXT NOT NULL,    -- the company now, packed as the index packs a row
+	address   TEXT NOT NULL,
+	rest      TEXT NOT NULL,
+	alpha     TEXT NOT NULL,    -- its place in the alphabetical index, when on the register
+	terms     TEXT NOT NULL,    -- its rows in terms, packed, to replace them
 	profile   BLOB NOT NULL,    -- the event's data, the company's profile, as sent
-	seq       INTEGER NOT NULL  -- the batch that wrote it, for readers to read only what is new
+	seq       INTEGER NOT NULL  -- the batch that wrote it
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS live_seq ON live (seq);
+CREATE INDEX IF NOT EXISTS live_file ON live (fileid) WHERE fileid IS NOT NULL;
+CREATE INDEX IF NOT EXISTS live_alpha ON live (alpha, number) WHERE onreg = 1;
+CREATE TABLE IF NOT EXISTS terms (
+	side   INTEGER NOT NULL, -- sideWas, sideNow, sideNew
+	term   TEXT NOT NULL,
+	number TEXT NOT NULL,
+	PRIMARY KEY (side, term, number)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS counts (  -- how many rows of terms each (side, term) has: a count without reading them
+	side INTEGER NOT NULL,
+	term TEXT NOT NULL,
+	n    INTEGER NOT NULL,
+	PRIMARY KEY (side, term)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 `
 
-// Keys of the state table: the last batch, the epoch (moved on when rows
-// are dropped, so readers read the whole overlay again) and each
-// stream's place (stateStream + its name).
+// Keys of the state table: the format, the last batch, the epoch (moved
+// on when rows are dropped), the index the rows' file ids are of, how
+// many companies, the latest publication, and each stream's place
+// (stateStream + its name).
 const (
-	stateSeq    = "seq"
-	stateEpoch  = "epoch"
-	stateStream = "stream:"
+	stateVersion   = "version"
+	stateSeq       = "seq"
+	stateEpoch     = "epoch"
+	stateIndex     = "index"
+	stateCompanies = "companies"
+	stateTo        = "to"
+	stateStream    = "stream:"
 )
 
 // Live is the live overlay, open for writing: a follow's.
 type Live struct {
 	db       *sql.DB
 	path     string
+	index    string    // the index's path
 	fileDate time.Time // events published before it are in the file already
 
 	mu      sync.Mutex
 	pending map[string]liveEvent
 	last    map[string]int64 // per stream, the last timepoint added
 	written map[string]int64 // per stream, the last timepoint written
+	ix      *Index           // the index the rows' file ids are looked up in; nil for none
 }
 
 // liveEvent is an event waiting for the next batch.
@@ -72,9 +110,20 @@ type liveEvent struct {
 	profile              []byte
 }
 
-// openLiveDB opens the overlay's file; create makes it when it is not
-// there.
-func openLiveDB(path string, create bool) (*sql.DB, error) {
+// liveDSN is the overlay's file as SQLite opens it; a writer's
+// transactions take the write lock as they begin.
+func liveDSN(path, mode string, writer bool) string {
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?mode=" + mode +
+		"&_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
+	if writer {
+		dsn += "&_txlock=immediate"
+	}
+	return dsn
+}
+
+// openLiveDB opens the overlay's file to write, making it when create
+// and it is not there, and brings it to this format.
+func openLiveDB(ctx context.Context, path string, create bool, ix *Index) (*sql.DB, error) {
 	mode := "rw"
 	if create {
 		mode = "rwc"
@@ -87,18 +136,75 @@ func openLiveDB(path string, create bool) (*sql.DB, error) {
 			return nil, err
 		}
 	}
-	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?mode=" + mode +
-		"&_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("sqlite", liveDSN(path, mode, true))
 	if err != nil {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(liveSchema); err != nil {
+	if err := upgradeLive(ctx, db, ix); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// upgradeLive makes the overlay's tables, or rebuilds an overlay of the
+// format before from the profiles it holds, keeping the streams' places.
+func upgradeLive(ctx context.Context, db *sql.DB, ix *Index) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var version int
+	err = tx.QueryRowContext(ctx, `SELECT value FROM state WHERE key = ?`, stateVersion).Scan(&version)
+	old := false
+	switch {
+	case err == nil:
+		if version > liveVersion {
+			return fmt.Errorf("it was made by a newer coview (format %d, this one writes %d)", version, liveVersion)
+		}
+		old = version < liveVersion
+	case errors.Is(err, sql.ErrNoRows):
+		old = true // rows of the first format, if any
+	default:
+		if _, nerr := tx.ExecContext(ctx, `SELECT 1 FROM state LIMIT 0`); nerr == nil {
+			return err
+		}
+		old = true // a new file: no tables yet
+	}
+	if !old {
+		return nil
+	}
+	var hadRows bool
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'live'`).Scan(&hadRows); err != nil {
+		return err
+	}
+	if hadRows {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE live RENAME TO live_v1; DROP INDEX IF EXISTS live_seq`); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, liveSchema); err != nil {
+		return err
+	}
+	if hadRows {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO live (number, timepoint, published, gone, onreg, fileid, name, address, rest, alpha, terms, profile, seq)
+			SELECT number, timepoint, published, gone, 0, NULL, '', '', '', '', '', profile, seq FROM live_v1; DROP TABLE live_v1`); err != nil {
+			return err
+		}
+		day := time.Time{}
+		if ix != nil {
+			day, _ = time.Parse(time.DateOnly, ix.Meta().FileDate)
+		}
+		if err := rebase(ctx, tx, ix, day); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO state VALUES (?, ?)`, stateVersion, liveVersion); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // OpenLive opens the live overlay of the index at index for a follow to
@@ -106,16 +212,35 @@ func openLiveDB(path string, create bool) (*sql.DB, error) {
 // (yyyy-mm-dd) of that index: what was published before it is in the
 // file already.
 func OpenLive(index, fileDate string) (*Live, error) {
+	ctx := context.Background()
 	abs, err := filepath.Abs(LivePath(index))
 	if err != nil {
 		return nil, err
 	}
-	db, err := openLiveDB(abs, true)
+	ixPath, _ := filepath.Abs(index)
+	// Lean: a follow runs for hours, and looks up one company at a time.
+	ix, err := Open(ctx, ixPath, Lean())
+	if err == nil {
+		if err = ix.Err(); err != nil {
+			ix.Close()
+		}
+	}
+	switch {
+	case errors.Is(err, ErrNoIndex):
+		ix = nil // nothing is in the file: every company is new
+	case err != nil:
+		return nil, fmt.Errorf("cannot open the live overlay of the index %s: %w", abs, err)
+	}
+	db, err := openLiveDB(ctx, abs, true, ix)
 	if err != nil {
+		if ix != nil {
+			ix.Close()
+		}
 		return nil, fmt.Errorf("cannot open the live overlay of the index %s: %w", abs, storeError(err))
 	}
 	day, _ := time.Parse(time.DateOnly, fileDate)
-	return &Live{db: db, path: abs, fileDate: day, pending: map[string]liveEvent{}, last: map[string]int64{}, written: map[string]int64{}}, nil
+	return &Live{db: db, path: abs, index: ixPath, fileDate: day, ix: ix,
+		pending: map[string]liveEvent{}, last: map[string]int64{}, written: map[string]int64{}}, nil
 }
 
 // Path is the overlay's file.
@@ -123,7 +248,12 @@ func (l *Live) Path() string { return l.path }
 
 // Close closes the overlay; what was added and not flushed is not
 // written (a follow started again reads it again).
-func (l *Live) Close() error { return l.db.Close() }
+func (l *Live) Close() error {
+	if l.ix != nil {
+		l.ix.Close()
+	}
+	return l.db.Close()
+}
 
 // From is where stream is to be followed from for the overlay: the
 // timepoint after the last one written, and false when none was.
@@ -215,28 +345,34 @@ func (l *Live) write(ctx context.Context, batch map[string]liveEvent, places map
 		return err
 	}
 	defer tx.Rollback()
-	var seq int64
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce((SELECT value FROM state WHERE key = ?), 0) + 1`, stateSeq).Scan(&seq); err != nil {
+	if err := l.sameIndex(ctx, tx); err != nil {
+		return err
+	}
+	st, err := readLiveState(ctx, tx)
+	if err != nil {
 		return err
 	}
 	if len(batch) > 0 {
-		st, err := tx.PrepareContext(ctx, `INSERT INTO live (number, timepoint, published, gone, profile, seq) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (number) DO UPDATE SET timepoint = excluded.timepoint, published = excluded.published, gone = excluded.gone,
-			profile = excluded.profile, seq = excluded.seq WHERE excluded.timepoint > live.timepoint`)
+		w, err := newLiveWriter(ctx, tx, l.ix)
 		if err != nil {
 			return err
 		}
-		defer st.Close()
+		defer w.close()
+		st.seq++
 		for n, ev := range batch {
-			gone := 0
-			if ev.gone {
-				gone = 1
-			}
-			if _, err := st.ExecContext(ctx, n, ev.timepoint, ev.published, gone, ev.profile, seq); err != nil {
+			added, err := w.put(ctx, n, ev, st.seq)
+			if err != nil {
 				return err
 			}
+			if added {
+				st.companies++
+			}
+			st.to = max(st.to, ev.published)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO state VALUES (?, ?)`, stateSeq, seq); err != nil {
+		if err := w.finish(ctx); err != nil {
+			return err
+		}
+		if err := writeLiveState(ctx, tx, st); err != nil {
 			return err
 		}
 	}
@@ -249,16 +385,206 @@ func (l *Live) write(ctx context.Context, batch map[string]liveEvent, places map
 	return tx.Commit()
 }
 
-// dropLive drops from the overlay of the index at index what was
-// published before the day (yyyy-mm-dd) of the file now in place, which
-// holds it, and what was published at a time not said: a new file is
-// the register as of its day, and a follow brings the rest again.
+// sameIndex makes sure the rows' file ids are of the index the follow
+// looks companies up in: when an update has put a new index in place
+// since the follow opened its own, the follow opens the new one, and if
+// the overlay's rows are not of it yet (the update has not got to them),
+// brings them to it, as the update would.
+func (l *Live) sameIndex(ctx context.Context, tx *sql.Tx) error {
+	var at string
+	err := tx.QueryRowContext(ctx, `SELECT value FROM state WHERE key = ?`, stateIndex).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		_, err = tx.ExecContext(ctx, `INSERT INTO state VALUES (?, ?)`, stateIndex, identityOf(l.ix))
+		return err
+	}
+	if err != nil || at == identityOf(l.ix) {
+		return err
+	}
+	ix, err := Open(ctx, l.index, Lean())
+	if err == nil {
+		if err = ix.Err(); err != nil {
+			ix.Close()
+		}
+	}
+	switch {
+	case errors.Is(err, ErrNoIndex):
+		ix = nil
+	case err != nil:
+		return err
+	}
+	if l.ix != nil {
+		l.ix.Close()
+	}
+	l.ix = ix
+	day := time.Time{}
+	if ix != nil {
+		day, _ = time.Parse(time.DateOnly, ix.Meta().FileDate)
+		l.mu.Lock()
+		l.fileDate = day
+		l.mu.Unlock()
+	}
+	if at == identityOf(ix) {
+		return nil
+	}
+	return rebase(ctx, tx, ix, day)
+}
+
+// identityOf is what the overlay records of the index its file ids are
+// of: "" for none.
+func identityOf(ix *Index) string {
+	if ix == nil {
+		return ""
+	}
+	m := ix.Meta()
+	return m.identity()
+}
+
+// liveState is the overlay's state: what readers ask of it first.
+type liveState struct {
+	version, seq, epoch, companies, to int64
+	index                              string
+}
+
+func readLiveState(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) (liveState, error) {
+	var st liveState
+	rs, err := q.QueryContext(ctx, `SELECT key, value FROM state WHERE key IN (?, ?, ?, ?, ?, ?)`,
+		stateVersion, stateSeq, stateEpoch, stateCompanies, stateTo, stateIndex)
+	if err != nil {
+		return st, err
+	}
+	defer rs.Close()
+	for rs.Next() {
+		var k string
+		var v any
+		if err := rs.Scan(&k, &v); err != nil {
+			return st, err
+		}
+		n, _ := v.(int64)
+		switch k {
+		case stateVersion:
+			st.version = n
+		case stateSeq:
+			st.seq = n
+		case stateEpoch:
+			st.epoch = n
+		case stateCompanies:
+			st.companies = n
+		case stateTo:
+			st.to = n
+		case stateIndex:
+			switch s := v.(type) {
+			case string:
+				st.index = s
+			case []byte:
+				st.index = string(s)
+			}
+		}
+	}
+	return st, rs.Err()
+}
+
+func writeLiveState(ctx context.Context, tx *sql.Tx, st liveState) error {
+	for k, v := range map[string]int64{stateSeq: st.seq, stateCompanies: st.companies, stateTo: st.to} {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO state VALUES (?, ?)`, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rebase brings every row of the overlay to the index ix (nil: none):
+// those published before day (and those published at a time not said)
+// go, as the file of that day holds them, and each of the others is
+// worked out again from its profile, its row in the file looked up in
+// ix. The epoch moves on.
+func rebase(ctx context.Context, tx *sql.Tx, ix *Index, day time.Time) error {
+	if !day.IsZero() {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM live WHERE published < ?`, day.UnixMilli()); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM terms; DELETE FROM counts`); err != nil {
+		return err
+	}
+	w, err := newLiveWriter(ctx, tx, ix)
+	if err != nil {
+		return err
+	}
+	defer w.close()
+	w.rebasing = true
+	type old struct {
+		number string
+		ev     liveEvent
+		seq    int64
+	}
+	// A page of rows at a time, by number: what is held does not grow
+	// with the overlay.
+	after := ""
+	for {
+		var page []old
+		rs, err := tx.QueryContext(ctx, `SELECT number, timepoint, published, gone, profile, seq FROM live WHERE number > ? ORDER BY number LIMIT 512`, after)
+		if err != nil {
+			return err
+		}
+		for rs.Next() {
+			var o old
+			if err := rs.Scan(&o.number, &o.ev.timepoint, &o.ev.published, &o.ev.gone, &o.ev.profile, &o.seq); err != nil {
+				rs.Close()
+				return err
+			}
+			if o.ev.profile == nil {
+				o.ev.profile = []byte{}
+			}
+			page = append(page, o)
+		}
+		rs.Close()
+		if err := rs.Err(); err != nil {
+			return err
+		}
+		if len(page) == 0 {
+			break
+		}
+		for _, o := range page {
+			if _, err := w.put(ctx, o.number, o.ev, o.seq); err != nil {
+				return err
+			}
+		}
+		after = page[len(page)-1].number
+	}
+	if err := w.finish(ctx); err != nil {
+		return err
+	}
+	var companies, to int64
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(max(published), 0) FROM live`).Scan(&companies, &to); err != nil {
+		return err
+	}
+	for k, v := range map[string]any{stateCompanies: companies, stateTo: to, stateIndex: identityOf(ix)} {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO state VALUES (?, ?)`, k, v); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO state VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET value = value + 1`, stateEpoch)
+	return err
+}
+
+// dropLive brings the overlay of the index at index to the file now in
+// place there (yyyy-mm-dd its day): what was published before that day,
+// which the file holds, goes, and what was published at a time not
+// said; the rest is looked up in the new file. A new file is the
+// register as of its day, and a follow brings the rest again.
 func dropLive(ctx context.Context, index, fileDate string) error {
 	path := LivePath(index)
 	if _, err := os.Stat(path); err != nil {
 		return nil
 	}
-	db, err := openLiveDB(path, false)
+	ix, err := Open(ctx, index)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	db, err := openLiveDB(ctx, path, false, ix)
 	if err != nil {
 		return err
 	}
@@ -272,10 +598,7 @@ func dropLive(ctx context.Context, index, fileDate string) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM live WHERE published < ?`, day.UnixMilli()); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO state VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET value = value + 1`, stateEpoch); err != nil {
+	if err := rebase(ctx, tx, ix, day); err != nil {
 		return err
 	}
 	return tx.Commit()

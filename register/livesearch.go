@@ -1,8 +1,9 @@
 package register
 
 import (
-	"cmp"
 	"context"
+	"database/sql"
+	"fmt"
 	"slices"
 )
 
@@ -19,48 +20,148 @@ import (
 type liveAdjust struct {
 	dropped map[uint32]bool // the file's companies found that no longer match
 	added   ids             // the file's companies not found that now match, in order
-	extra   []*Company      // companies not in the file that match
+	extras  int             // how many companies not in the file match
+	m       *matcher
+	lq      liveQuery
 }
 
 // adjust is how the overlay changes the answer to q; nil when it changes
-// nothing.
+// nothing. It asks the overlay only about the companies the query's
+// terms touch: those of the file that gained or lost one of them, and
+// those new since the file that have them.
 func (ix *Index) adjust(ctx context.Context, q Query) (*liveAdjust, error) {
-	snap, err := ix.liveNow(ctx)
-	if err != nil || snap == nil || len(snap.rows) == 0 {
+	st, err := ix.liveNow(ctx)
+	if err != nil || st == nil {
+		return nil, err
+	}
+	db, err := ix.liveDB()
+	if db == nil || err != nil {
 		return nil, err
 	}
 	m, err := newMatcher(q)
 	if err != nil {
 		return nil, err
 	}
-	a := &liveAdjust{dropped: map[uint32]bool{}}
-	for _, r := range snap.rows {
-		now := r.onRegister() && m.matches(r.company)
-		if r.file == nil {
-			if now {
-				a.extra = append(a.extra, r.company)
-			}
-			continue
-		}
-		switch was := m.matches(r.file); {
-		case was && !now:
-			a.dropped[r.id] = true
-		case !was && now:
-			a.added = append(a.added, r.id)
-		}
+	a := &liveAdjust{dropped: map[uint32]bool{}, m: m, lq: liveQueryOf(m)}
+	if err := ix.changed(ctx, db, a); err != nil {
+		return nil, liveError(ix, err)
 	}
-	if len(a.dropped) == 0 && len(a.added) == 0 && len(a.extra) == 0 {
+	if a.extras, err = ix.countExtras(ctx, db, a); err != nil {
+		return nil, liveError(ix, err)
+	}
+	if len(a.dropped) == 0 && len(a.added) == 0 && a.extras == 0 {
 		return nil, nil
 	}
-	slices.Sort(a.added)
-	slices.SortFunc(a.extra, func(x, y *Company) int {
-		return cmp.Or(cmp.Compare(alphaKey(x.Name), alphaKey(y.Name)), cmp.Compare(x.Number, y.Number))
-	})
 	return a, nil
 }
 
+func liveError(ix *Index, err error) error {
+	return fmt.Errorf("the live overlay %s cannot be read: %w", LivePath(ix.path), err)
+}
+
+// changed finds the file's companies whose answer the overlay changes:
+// among those with a term of the query gained or lost, the ones that
+// matched and no longer do, and the other way.
+func (ix *Index) changed(ctx context.Context, db *sql.DB, a *liveAdjust) error {
+	set, args := a.lq.changedSQL()
+	rs, err := db.QueryContext(ctx, `SELECT `+liveColumns+`, l.fileid FROM live l WHERE l.fileid IS NOT NULL AND l.number IN (`+set+`)`, args...)
+	if err != nil {
+		return err
+	}
+	now := map[uint32]bool{}
+	var files ids
+	for rs.Next() {
+		var id int64
+		r, err := ix.scanLive(rs, &id)
+		if err != nil {
+			rs.Close()
+			return err
+		}
+		now[uint32(id)] = r.onreg && a.m.matches(r.c)
+		files = append(files, uint32(id))
+	}
+	rs.Close()
+	if err := rs.Err(); err != nil {
+		return err
+	}
+	slices.Sort(files)
+	return ix.readRows(ctx, files, false, func(s *scanned) bool {
+		id := uint32(s.id)
+		switch was, is := a.m.matches(ix.unpack(s)), now[id]; {
+		case was && !is:
+			a.dropped[id] = true
+		case !was && is:
+			a.added = append(a.added, id)
+		}
+		return true
+	})
+}
+
+// countExtras is how many companies not in the file the query finds.
+func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
+	if !a.lq.exact {
+		n := 0
+		err := ix.extras(ctx, db, a, 0, -1, func(*Company) bool { n++; return true })
+		return n, err
+	}
+	q, args := a.lq.countNewSQL()
+	if q == "" {
+		var set string
+		set, args = a.lq.newSQL()
+		q = `SELECT count(*) FROM (` + set + `)`
+	}
+	var n int
+	err := db.QueryRowContext(ctx, q, args...).Scan(&n)
+	return n, err
+}
+
+// walkOver is how many companies new since the file a query must find
+// for its page of them to be found by walking them in order rather than
+// by collecting and sorting them all (a variable for tests, which walk
+// every time).
+var walkOver = 2000
+
+// extras calls fn with the companies not in the file the query finds,
+// in the order of the alphabetical index, from the skip-th, until fn
+// returns false or limit were (limit < 0: no limit).
+func (ix *Index) extras(ctx context.Context, db *sql.DB, a *liveAdjust, skip, limit int, fn func(*Company) bool) error {
+	set, args := a.lq.newSQL()
+	q := `SELECT ` + liveColumns + ` FROM live l WHERE l.onreg = 1 AND l.number IN (` + set + `) ORDER BY l.alpha, l.number`
+	switch {
+	case a.extras > walkOver:
+		q, args = a.lq.walkNewSQL()
+	case a.lq.exact:
+		q += ` LIMIT ? OFFSET ?`
+		args = append(args, limit, skip)
+		skip = 0
+	}
+	rs, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return liveError(ix, err)
+	}
+	defer rs.Close()
+	for rs.Next() && limit != 0 {
+		r, err := ix.scanLive(rs)
+		if err != nil {
+			return err
+		}
+		if !a.m.matches(r.c) {
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		if !fn(r.c) {
+			return nil
+		}
+		limit--
+	}
+	return rs.Err()
+}
+
 // hits is how many companies a query finds whose file's answer was base.
-func (a *liveAdjust) hits(base int) int { return a.inFile(base) + len(a.extra) }
+func (a *liveAdjust) hits(base int) int { return a.inFile(base) + a.extras }
 
 // inFile is how many of them are in the file.
 func (a *liveAdjust) inFile(base int) int { return base - len(a.dropped) + len(a.added) }
@@ -89,7 +190,7 @@ func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, fn func(uint3
 	}
 	var err error
 	if p.needRow {
-		err = ix.matches(ctx, p, func(s *scanned) bool { return emit(uint32(s.id)) })
+		err = ix.matchIDs(ctx, p, func(s *scanned) bool { return emit(uint32(s.id)) })
 	} else {
 		err = ix.candidates(ctx, p, emit)
 	}
@@ -138,14 +239,14 @@ func (ix *Index) eachLive(ctx context.Context, p *plan, a *liveAdjust, fn func(*
 			return err
 		}
 	}
-	for _, c := range a.extra {
-		if stopped {
-			break
-		}
-		cc := *c
-		stopped = !fn(&cc)
+	if stopped {
+		return nil
 	}
-	return nil
+	db, err := ix.liveDB()
+	if db == nil || err != nil {
+		return err
+	}
+	return ix.extras(ctx, db, a, 0, -1, fn)
 }
 
 // searchLive is Search's page while the overlay changes the answer.
@@ -176,8 +277,18 @@ func (ix *Index) searchLive(ctx context.Context, p *plan, a *liveAdjust, page fo
 			return 0, err
 		}
 	}
-	for j := max(start-inFile, 0); j < len(a.extra) && len(page.Items) < page.Asked.ItemsPerPage; j++ {
-		page.Items = append(page.Items, a.extra[j].Found())
+	if want := page.Asked.ItemsPerPage - len(page.Items); want > 0 && a.extras > 0 && end > inFile {
+		db, err := ix.liveDB()
+		if db == nil || err != nil {
+			return 0, err
+		}
+		err = ix.extras(ctx, db, a, max(start-inFile, 0), want, func(c *Company) bool {
+			page.Items = append(page.Items, c.Found())
+			return true
+		})
+		if err != nil {
+			return 0, err
+		}
 	}
 	return a.hits(base), nil
 }

@@ -2,7 +2,9 @@ package register
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,6 +29,26 @@ type Meta struct {
 	Took               time.Duration
 	Size               int64 // bytes on disk, when opened
 	Path               string
+	// build tells this index apart from every other: the live overlay
+	// records which index its companies' rows in the file are of.
+	build string
+}
+
+// identity is what tells this index apart from any other built, for the
+// live overlay: its build's random id (an index of an older coview has
+// none: what it records of itself then).
+func (m *Meta) identity() string {
+	if m.build != "" {
+		return "b:" + m.build
+	}
+	return fmt.Sprintf("m:%s|%s|%d|%d|%d", m.FileDate, m.BuiltAt.UTC().Format(time.RFC3339), m.Rows, m.Took.Milliseconds(), m.Malformed)
+}
+
+// newBuildID is a build's random id.
+func newBuildID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // Origin is where an index's file came from: a download site (the URL
@@ -66,7 +88,7 @@ func writeMeta(ctx context.Context, db *sql.DB, m *Meta) error {
 		"paths": strings.Join(m.Origin.Paths, "\n"), "demo": demo, "rows": strconv.Itoa(m.Rows),
 		"malformed": strconv.Itoa(m.Malformed), "skipped": strconv.Itoa(m.Skipped),
 		"built_at": m.BuiltAt.UTC().Format(time.RFC3339), "took_ms": strconv.FormatInt(m.Took.Milliseconds(), 10),
-		"problems": problems.String(), "unknown": unknown.String(),
+		"problems": problems.String(), "unknown": unknown.String(), "build": m.build,
 	}
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -102,7 +124,7 @@ func readMeta(ctx context.Context, db *sql.DB) (Meta, error) {
 	if v["version"] != strconv.Itoa(schemaVersion) {
 		return Meta{}, fmt.Errorf("%w (format %q, this coview reads %d)", ErrOtherVersion, v["version"], schemaVersion)
 	}
-	m := Meta{FileDate: v["file_date"], Origin: Origin{URL: v["url"], Demo: v["demo"] == "1"}}
+	m := Meta{FileDate: v["file_date"], Origin: Origin{URL: v["url"], Demo: v["demo"] == "1"}, build: v["build"]}
 	if v["paths"] != "" {
 		m.Origin.Paths = strings.Split(v["paths"], "\n")
 	}

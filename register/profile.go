@@ -19,13 +19,19 @@ import (
 // profile the registry's stream sent, whole, as the registry would
 // answer now.
 func (ix *Index) Profile(ctx context.Context, n api.Number) (*api.Profile, error) {
-	if _, err := ix.liveNow(ctx); err != nil {
+	st, err := ix.liveNow(ctx)
+	if err != nil {
 		return nil, err
 	}
-	if r := ix.liveRowOf(strings.ToUpper(string(n))); r != nil && r.profile != nil {
-		p := *r.profile
-		p.Requested = n
-		return &p, nil
+	if st != nil {
+		p, err := ix.liveProfile(ctx, strings.ToUpper(string(n)))
+		if err != nil {
+			return nil, liveError(ix, err)
+		}
+		if p != nil {
+			p.Requested = n
+			return p, nil
+		}
 	}
 	c, err := ix.Company(ctx, n)
 	if err != nil {

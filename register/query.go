@@ -361,12 +361,23 @@ func (ix *Index) candidates(ctx context.Context, p *plan, fn func(uint32) bool) 
 }
 
 // matches calls fn with the companies the plan finds, read, in order,
-// until fn returns false.
+// until fn returns false; each with the live overlay's company, if it
+// has one (scanned.live).
 func (ix *Index) matches(ctx context.Context, p *plan, fn func(*scanned) bool) error {
+	return ix.matching(ctx, p, true, fn)
+}
+
+// matchIDs is matches for the file's rows alone: what only their ids
+// are wanted of.
+func (ix *Index) matchIDs(ctx context.Context, p *plan, fn func(*scanned) bool) error {
+	return ix.matching(ctx, p, false, fn)
+}
+
+func (ix *Index) matching(ctx context.Context, p *plan, over bool, fn func(*scanned) bool) error {
 	batch := make(ids, 0, rowsAtOnce)
 	stopped := false
 	flush := func() error {
-		err := ix.rows(ctx, batch, func(s *scanned) bool {
+		err := ix.readRows(ctx, batch, over, func(s *scanned) bool {
 			for _, c := range p.checks {
 				if !c(s) {
 					return true
@@ -424,7 +435,7 @@ func (ix *Index) count(ctx context.Context, p *plan) (int, error) {
 	n := 0
 	switch {
 	case p.needRow:
-		err = ix.matches(ctx, p, func(*scanned) bool { n++; return true })
+		err = ix.matchIDs(ctx, p, func(*scanned) bool { n++; return true })
 	case len(p.within) > 0:
 		n = len(ix.narrowed(p))
 	default:
@@ -556,14 +567,21 @@ func (ix *Index) Each(ctx context.Context, q Query, fn func(*Company) error) err
 const rowsAtOnce = 256
 
 // rows reads the companies of want, in order, calling fn with each until
-// it returns false.
+// it returns false; each with the live overlay's company, if it has one
+// (scanned.live).
 func (ix *Index) rows(ctx context.Context, want ids, fn func(*scanned) bool) error {
+	return ix.readRows(ctx, want, true, fn)
+}
+
+func (ix *Index) readRows(ctx context.Context, want ids, over bool, fn func(*scanned) bool) error {
 	st, err := ix.stmt(ctx, "rows", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.id IN (`+
 		strings.TrimSuffix(strings.Repeat("?,", rowsAtOnce), ",")+`) ORDER BY c.id`)
 	if err != nil {
 		return err
 	}
 	args := make([]any, rowsAtOnce)
+	var got []scanned
+	var ptrs []*scanned
 	for len(want) > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -580,22 +598,35 @@ func (ix *Index) rows(ctx context.Context, want ids, fn func(*scanned) bool) err
 		if err != nil {
 			return err
 		}
+		got = got[:0]
 		for rs.Next() {
 			var s scanned
 			if err := rs.Scan(s.dest()...); err != nil {
 				rs.Close()
 				return err
 			}
-			if !fn(&s) {
-				rs.Close()
-				return nil
-			}
+			got = append(got, s)
 		}
 		if err := rs.Close(); err != nil {
 			return err
 		}
 		if err := rs.Err(); err != nil {
 			return err
+		}
+		// The live overlay's companies in place of the file's rows.
+		if over {
+			ptrs = ptrs[:0]
+			for i := range got {
+				ptrs = append(ptrs, &got[i])
+			}
+			if err := ix.liveOver(ctx, ptrs); err != nil {
+				return err
+			}
+		}
+		for i := range got {
+			if !fn(&got[i]) {
+				return nil
+			}
 		}
 	}
 	return nil

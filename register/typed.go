@@ -3,6 +3,7 @@ package register
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"slices"
 	"strings"
 
@@ -24,43 +25,20 @@ const typedLook = 10
 // off the register or dissolved since is left out.
 func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundCompany, error) {
 	n = max(n, 1)
-	snap, err := ix.liveNow(ctx)
+	st, err := ix.liveNow(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []api.FoundCompany
 	seen := map[string]bool{}
-	if key := alphaKey(text); key != "" && snap != nil && len(snap.rows) > 0 {
-		filed, err := ix.typedLive(ctx, snap, key, n)
+	if key := alphaKey(text); key != "" {
+		filed, err := ix.typedFiled(ctx, st, key, n)
 		if err != nil {
 			return nil, err
 		}
 		for _, c := range filed {
 			seen[c.Number] = true
 			out = append(out, c.Found())
-		}
-	} else if key != "" {
-		st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
-		if err != nil {
-			return nil, err
-		}
-		rs, err := st.QueryContext(ctx, key, key+"\U0010FFFF", n)
-		if err != nil {
-			return nil, err
-		}
-		for rs.Next() {
-			var s scanned
-			if err := rs.Scan(s.dest()...); err != nil {
-				rs.Close()
-				return nil, err
-			}
-			c := ix.company(&s)
-			seen[c.Number] = true
-			out = append(out, c.Found())
-		}
-		rs.Close()
-		if err := rs.Err(); err != nil {
-			return nil, err
 		}
 	}
 	ws := words(text)
@@ -73,79 +51,110 @@ func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundComp
 	// every word that begins so. One word typed is asked for whole.
 	last := ws[len(ws)-1]
 	match := quoted(ws[:max(len(ws)-1, 1)], " ")
-	st, err := ix.stmt(ctx, "typedWords", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.id IN (SELECT rowid FROM names WHERE names MATCH ? LIMIT ?) ORDER BY c.id`)
+	stmt, err := ix.stmt(ctx, "typedWords", `SELECT `+companyColumnsSQL+` FROM companies c WHERE c.id IN (SELECT rowid FROM names WHERE names MATCH ? LIMIT ?) ORDER BY c.id`)
 	if err != nil {
 		return nil, err
 	}
-	rs, err := st.QueryContext(ctx, match, typedLook*n)
+	rows, err := scanAll(stmt.QueryContext(ctx, match, typedLook*n))
 	if err != nil {
 		return nil, err
 	}
-	defer rs.Close()
-	for rs.Next() && len(out) < n {
-		var s scanned
-		if err := rs.Scan(s.dest()...); err != nil {
-			return nil, err
+	if err := ix.liveOver(ctx, rows); err != nil {
+		return nil, liveError(ix, err)
+	}
+	for _, s := range rows {
+		if len(out) >= n {
+			break
 		}
-		if seen[s.number] {
+		if seen[s.number] || s.live != nil && !s.live.onRegister() {
 			continue
 		}
-		if r := ix.liveRowOf(s.number); r != nil && !r.onRegister() {
-			continue
-		}
-		c := ix.company(&s)
+		c := ix.company(s)
 		if !slices.ContainsFunc(words(c.Name), func(w string) bool { return strings.HasPrefix(w, last) }) {
 			continue
 		}
 		out = append(out, c.Found())
 	}
+	return out, nil
+}
+
+// scanAll reads every row of a query of companies.
+func scanAll(rs *sql.Rows, err error) ([]*scanned, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []*scanned
+	for rs.Next() {
+		s := &scanned{}
+		if err := rs.Scan(s.dest()...); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
 	return out, rs.Err()
 }
 
-// typedLive are the first n companies filed under a name that begins
-// with key, the live overlay's in their places: the file's, less those
-// the overlay renamed away from key or took off the register, and the
+// typedFiled are the first n companies filed under a name that begins
+// with key, the live overlay's (st, nil for none) in their places: the
+// file's, less those the overlay has (renamed away from key, taken off
+// the register, or still under it and read from the overlay), and the
 // overlay's filed under key, in the order of the alphabetical index.
-func (ix *Index) typedLive(ctx context.Context, snap *liveSnap, key string, n int) ([]*Company, error) {
+func (ix *Index) typedFiled(ctx context.Context, st *liveState, key string, n int) ([]*Company, error) {
 	type filed struct {
 		key string
 		c   *Company
 	}
 	var all []filed
-	for _, r := range snap.rows {
-		if r.onRegister() {
-			if k := alphaKey(r.company.Name); strings.HasPrefix(k, key) {
-				all = append(all, filed{k, r.company})
-			}
-		}
-	}
-	st, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
-	if err != nil {
-		return nil, err
-	}
-	// Those the overlay takes away leave room: as many more are read.
-	rs, err := st.QueryContext(ctx, key, key+"\U0010FFFF", n+min(len(snap.rows), typedLook*n))
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	for rs.Next() {
-		var s scanned
-		if err := rs.Scan(s.dest()...); err != nil {
+	more := 0
+	if st != nil {
+		db, err := ix.liveDB()
+		if err != nil {
 			return nil, err
 		}
-		if snap.rows[s.number] == nil {
-			all = append(all, filed{alphaKey(s.name), ix.unpack(&s)})
+		if db != nil {
+			rs, err := db.QueryContext(ctx, `SELECT `+liveColumns+`, l.alpha FROM live l WHERE l.onreg = 1 AND l.alpha >= ? AND l.alpha < ? ORDER BY l.alpha, l.number LIMIT ?`,
+				key, key+maxTerm, n)
+			if err != nil {
+				return nil, liveError(ix, err)
+			}
+			for rs.Next() {
+				var alpha string
+				r, err := ix.scanLive(rs, &alpha)
+				if err != nil {
+					rs.Close()
+					return nil, err
+				}
+				all = append(all, filed{alpha, r.c})
+			}
+			rs.Close()
+			if err := rs.Err(); err != nil {
+				return nil, liveError(ix, err)
+			}
+			// Those the overlay takes away leave room: as many more are read.
+			more = int(min(st.companies, int64(typedLook*n)))
 		}
 	}
-	if err := rs.Err(); err != nil {
+	stmt, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
+	if err != nil {
 		return nil, err
+	}
+	rows, err := scanAll(stmt.QueryContext(ctx, key, key+"\U0010FFFF", n+more))
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.liveOver(ctx, rows); err != nil {
+		return nil, liveError(ix, err)
+	}
+	for _, s := range rows {
+		if s.live == nil {
+			all = append(all, filed{alphaKey(s.name), ix.unpack(s)})
+		}
 	}
 	slices.SortFunc(all, func(a, b filed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.c.Number, b.c.Number)) })
 	out := make([]*Company, 0, n)
 	for _, f := range all[:min(n, len(all))] {
-		c := *f.c
-		out = append(out, &c)
+		out = append(out, f.c)
 	}
 	return out, nil
 }

@@ -121,7 +121,7 @@ func Update(ctx context.Context, path string, files []string, opt UpdateOptions)
 		return nil, err
 	}
 	m := &Meta{FileDate: srcs[0].date, Origin: opt.Origin, Rows: report.Rows, Malformed: report.Malformed,
-		Skipped: report.Skipped, Problems: report.Problems, Unknown: report.Unknown, BuiltAt: opt.Now(), Path: abs}
+		Skipped: report.Skipped, Problems: report.Problems, Unknown: report.Unknown, BuiltAt: opt.Now(), Path: abs, build: newBuildID()}
 	m.Took = m.BuiltAt.Sub(started)
 	if err := finishFile(ctx, tmp, m); err != nil {
 		return nil, err

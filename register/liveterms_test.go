@@ -1,0 +1,298 @@
+package register
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"coview/api"
+)
+
+// randomEvent is a company-profile event of random values, from a few of
+// each, so that queries find some and not others.
+func randomEvent(t testing.TB, r *rand.Rand, tp int64, number string) *api.Event {
+	t.Helper()
+	pick := func(vs ...string) string { return vs[r.IntN(len(vs))] }
+	if r.IntN(12) == 0 {
+		return deletedEvent(t, tp, "2026-11-20T09:00:00", number)
+	}
+	name := pick("ALPHA", "ZETA", "BETA", "NORTHERN", "HAPPY") + " " + pick("SOFTWARE", "HOLDINGS", "SOLUTIONS", "WIDGETS", "C I C") + pick(" LTD", " PLC", "")
+	data := map[string]any{"company_number": number, "company_name": name,
+		"company_status": pick("active", "active", "active", "liquidation", "administration", "dissolved"),
+		"type":           pick("ltd", "ltd", "plc", "llp", "", "private-limited-guarant-nsc"),
+		"registered_office_address": map[string]string{"premises": pick("12", "2", ""), "address_line_1": pick("Leeds Road", "Mill Lane", "Pepper Road"),
+			"locality": pick("Leeds", "Bradford", "Manchester", "Rochester"), "postal_code": pick("LS1 1AA", "LS1 4AB", "LS10 2RU", "M1 1AE", "ME1 1AA", "BD1 2AB", "")},
+		"sic_codes": []string{pick("62012", "62020", "70229", "75000")}, "links": map[string]string{"self": "/company/" + number}}
+	if d := pick("2023-12-31", "2024-01-01", "2024-03-01", "2026-11-20", ""); d != "" {
+		data["date_of_creation"] = d
+	}
+	if r.IntN(4) == 0 {
+		data["subtype"] = CommunityInterestCompany
+	}
+	body, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := api.DecodeEvent(fmt.Appendf(nil, `{"resource_kind":"company-profile","resource_uri":"/company/%[1]s","resource_id":"%[1]s","data":%[2]s,
+		"event":{"timepoint":%[3]d,"published_at":"2026-11-20T09:00:00","type":"changed"}}`, number, body, tp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// scanAnswer is what a query finds, worked out the slow way: every
+// company of the file and of the overlay as the events say it now is,
+// each tested by the matcher.
+func scanAnswer(t *testing.T, ix *Index, file []*Company, last map[string]*api.Event, q Query) []string {
+	t.Helper()
+	m, err := newMatcher(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := func(n string, file *Company) (*Company, bool) {
+		e := last[n]
+		if e.Deleted() {
+			return nil, false
+		}
+		p, err := api.DecodeProfile(e.Data, api.Number(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := CompanyOf(p)
+		if file != nil {
+			c.fillFrom(file)
+		}
+		return &c, !ceased(c.Status)
+	}
+	var out []string
+	inFile := map[string]bool{}
+	for _, f := range file {
+		inFile[f.Number] = true
+		c, on := f, true
+		if last[f.Number] != nil {
+			c, on = now(f.Number, f)
+		}
+		if on && m.matches(c) {
+			out = append(out, f.Number)
+		}
+	}
+	var extra []*Company
+	for n := range last {
+		if c, on := now(n, nil); !inFile[n] && on && m.matches(c) {
+			extra = append(extra, c)
+		}
+	}
+	slices.SortFunc(extra, func(x, y *Company) int {
+		return cmp.Or(cmp.Compare(alphaKey(x.Name), alphaKey(y.Name)), cmp.Compare(x.Number, y.Number))
+	})
+	for _, c := range extra {
+		out = append(out, c.Number)
+	}
+	return out
+}
+
+func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
+	ctx := context.Background()
+	queries := append(slices.Clone(matcherQueries),
+		Query{CompanyQuery: api.CompanyQuery{Statuses: []string{"active"}}},
+		Query{CompanyQuery: api.CompanyQuery{Statuses: []string{"active", "administration"}, Types: []string{"plc"}}},
+		Query{CompanyQuery: api.CompanyQuery{NameIncludes: "zeta"}},
+		Query{CompanyQuery: api.CompanyQuery{NameIncludes: "happy c i c"}},
+		Query{CompanyQuery: api.CompanyQuery{NameExcludes: "software holdings"}},
+		Query{CompanyQuery: api.CompanyQuery{Location: "mill lane"}},
+		Query{CompanyQuery: api.CompanyQuery{Location: "2 pepper"}},
+		Query{CompanyQuery: api.CompanyQuery{Types: []string{"private-limited-guarant-nsc"}, Subtypes: []string{CommunityInterestCompany}}},
+		Query{CompanyQuery: api.CompanyQuery{IncorporatedFrom: "2024-01-01", IncorporatedTo: "2024-01-01"}},
+		Query{Postcode: "LS1 1AA"},
+		Query{Postcode: "LS"},
+	)
+	for seed := range uint64(6) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		ix := town(t)
+		var file []*Company
+		for _, n := range []api.Number{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"} {
+			c, err := ix.Company(ctx, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file = append(file, c)
+		}
+		numbersOf := []string{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"}
+		for k := range 25 {
+			numbersOf = append(numbersOf, fmt.Sprintf("NW%06d", k))
+		}
+		last := map[string]*api.Event{}
+		tp := int64(0)
+		for batch := range 4 {
+			var events []*api.Event
+			for range 12 {
+				tp++
+				n := numbersOf[r.IntN(len(numbersOf))]
+				e := randomEvent(t, r, tp, n)
+				events = append(events, e)
+				last[n] = e
+			}
+			follow(t, ix, events...)
+			// Both ways of paging the new companies: collected and
+			// sorted, and walked in order.
+			walkOver = 2000
+			if batch%2 == 1 {
+				walkOver = 0
+			}
+			for _, q := range queries {
+				want := scanAnswer(t, ix, file, last, q)
+				if got := numbers(t, ix, q); !slices.Equal(got, want) {
+					t.Errorf("seed %d, batch %d, %+v: found %v, a scan finds %v", seed, batch, q, got, want)
+				}
+				if len(want) > 2 {
+					page, err := ix.Search(ctx, q, api.Page{StartIndex: 1, ItemsPerPage: 2})
+					if err != nil || page.Total() != len(want) || len(page.Items) != 2 || page.Items[0].CompanyNumber != want[1] || page.Items[1].CompanyNumber != want[2] {
+						t.Errorf("seed %d, %+v: the page from 1 is %+v, %v; want %v", seed, q, page.Items, err, want[1:3])
+					}
+				}
+			}
+			for n, e := range last {
+				c, err := ix.Company(ctx, api.Number(n))
+				switch {
+				case e.Deleted():
+					if !errors.Is(err, ErrTakenOff) {
+						t.Errorf("seed %d: %s was taken off, Company says %+v %v", seed, n, c, err)
+					}
+				case err != nil || c.Number != n:
+					t.Errorf("seed %d: %s: %+v %v", seed, n, c, err)
+				default:
+					p, _ := api.DecodeProfile(e.Data, api.Number(n))
+					if c.Name != p.CompanyName || c.Status != p.CompanyStatus {
+						t.Errorf("seed %d: %s is %q %s, the stream said %q %s", seed, n, c.Name, c.Status, p.CompanyName, p.CompanyStatus)
+					}
+				}
+			}
+		}
+		ix.Close()
+	}
+	walkOver = 2000
+}
+
+func TestAReaderSeesABatchWrittenAfterItOpened(t *testing.T) {
+	ctx := context.Background()
+	ix := town(t)
+	if got := names(t, ix, "zeta"); len(got) != 0 {
+		t.Fatalf("zeta before any follow: %v", got)
+	}
+	follow(t, ix, profileEvent(t, 1, "2026-11-20T09:00:00", "00000001", "ZETA WIDGETS LTD", "active", "LS1 1AA"))
+	if got := names(t, ix, "zeta"); !slices.Equal(got, []string{"00000001"}) {
+		t.Errorf("zeta after the first batch: %v", got)
+	}
+	follow(t, ix, profileEvent(t, 2, "2026-11-20T09:01:00", "NW000001", "ZETA NEWCO LTD", "active", "LS1 1AA"),
+		profileEvent(t, 3, "2026-11-20T09:02:00", "00000001", "OMEGA WIDGETS LTD", "active", "LS1 1AA"))
+	if got := names(t, ix, "zeta"); !slices.Equal(got, []string{"NW000001"}) {
+		t.Errorf("zeta after the second batch: %v", got)
+	}
+	if st, err := ix.Live(ctx); err != nil || st.Companies != 2 || st.To.Format("15:04") != "09:02" {
+		t.Errorf("Live: %+v %v", st, err)
+	}
+}
+
+// liveSchemaV1 is the overlay as the first coview to keep one wrote it.
+const liveSchemaV1 = `
+CREATE TABLE live (number TEXT PRIMARY KEY, timepoint INTEGER NOT NULL, published INTEGER NOT NULL, gone INTEGER NOT NULL,
+	profile BLOB NOT NULL, seq INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX live_seq ON live (seq);
+CREATE TABLE state (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+`
+
+func TestAnOverlayOfTheFormatBeforeIsLeftOutUntilTheNextFollowRebuildsIt(t *testing.T) {
+	ctx := context.Background()
+	ix := town(t)
+	db, err := sql.Open("sqlite", liveDSN(LivePath(ix.path), "rwc", true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := profileEvent(t, 10, "2026-11-20T09:00:00", "00000001", "ZETA WIDGETS LTD", "active", "LS1 1AA")
+	if _, err := db.Exec(liveSchemaV1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO live VALUES (?, 10, ?, 0, ?, 1); INSERT INTO state VALUES ('seq', 1), ('stream:companies', 10)`,
+		"00000001", e.PublishedAt.UnixMilli(), []byte(e.Data)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	if _, err := ix.Live(ctx); err == nil || !strings.Contains(err.Error(), "older coview") || !strings.Contains(err.Error(), "coview watch follow rebuilds it") {
+		t.Errorf("Live of an overlay of the format before: %v", err)
+	}
+	if got := names(t, ix, "alpha"); !slices.Equal(got, []string{"00000001"}) {
+		t.Errorf("alpha, while the overlay is left out: %v", got)
+	}
+	l, err := OpenLive(ix.path, ix.Meta().FileDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, ok, err := l.From(ctx, "companies")
+	l.Close()
+	if err != nil || !ok || from != 11 {
+		t.Errorf("the follow's place after the rebuild: %d %v %v", from, ok, err)
+	}
+	if got := names(t, ix, "zeta widgets"); !slices.Equal(got, []string{"00000001"}) {
+		t.Errorf("zeta widgets after the rebuild: %v", got)
+	}
+	if got := names(t, ix, "alpha"); len(got) != 0 {
+		t.Errorf("alpha after the rebuild: %v", got)
+	}
+	if st, err := ix.Live(ctx); err != nil || st.Companies != 1 {
+		t.Errorf("Live after the rebuild: %+v %v", st, err)
+	}
+}
+
+// A follow that runs while an update puts a new file in place writes
+// its companies as of the new file: their rows in it, not the old one's.
+func TestAFollowAcrossAnUpdateLooksCompaniesUpInTheNewFile(t *testing.T) {
+	ctx := context.Background()
+	dir, path := october(t)
+	l, err := OpenLive(path, "2026-10-01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	l.Add("companies", profileEvent(t, 1, "2026-11-02T09:00:00", "00000010", "OCTOBER RENAMED LTD", "active", "LS1 1AA"))
+	if _, err := l.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// November's file has a company before it: the ids move.
+	nov := writeFile(t, filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-11-01.csv"),
+		fileText(active("AARDVARK LTD", "00000009"), active("OCTOBER LTD", "00000010")))
+	update(t, path, nov)
+	l.Add("companies", profileEvent(t, 2, "2026-11-03T09:00:00", "00000011", "NOVEMBER NEWCO LTD", "active", "LS1 1AA"))
+	if _, err := l.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ix := open(t, path)
+	for _, tc := range []struct {
+		words string
+		want  []string
+	}{
+		{"renamed", []string{"00000010"}},
+		{"aardvark", []string{"00000009"}},
+		{"october", []string{"00000010"}},
+		{"newco", []string{"00000011"}},
+	} {
+		if got := names(t, ix, tc.words); !slices.Equal(got, tc.want) {
+			t.Errorf("%q found %v, want %v", tc.words, got, tc.want)
+		}
+	}
+	if c, err := ix.Company(ctx, "00000009"); err != nil || c.Name != "AARDVARK LTD" {
+		t.Errorf("the company now first in the file: %+v %v", c, err)
+	}
+	if st, err := ix.Live(ctx); err != nil || st.Companies != 2 {
+		t.Errorf("Live: %+v %v", st, err)
+	}
+}
