@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"coview/api"
+	"coview/internal/testkit/testtime"
 )
 
 // profileEvent is a line of the companies stream: the company's profile
@@ -181,8 +182,10 @@ func TestAReaderReadsWhileAFollowWrites(t *testing.T) {
 	defer l.Close()
 	var wg sync.WaitGroup
 	wg.Add(1)
+	written := make(chan struct{})
 	go func() {
 		defer wg.Done()
+		defer close(written)
 		for k := range 50 {
 			l.Add("companies", profileEvent(t, int64(100+k), "2026-11-22T08:00:00", fmt.Sprintf("NI%06d", k), fmt.Sprintf("NORTHERN %d LTD", k), "active", "BT1 1AA"))
 			if _, err := l.Flush(ctx); err != nil {
@@ -191,8 +194,20 @@ func TestAReaderReadsWhileAFollowWrites(t *testing.T) {
 			}
 		}
 	}()
-	last := 0
+	// Read until every batch is seen; once the writer has stopped (done
+	// or failed), one more read says whether it was all seen.
+	last, stopped := 0, false
 	for last < 50 {
+		select {
+		case <-written:
+			if stopped {
+				t.Fatalf("the writer stopped with %d of 50 companies seen", last)
+			}
+			stopped = true
+		case <-testtime.Bound(t):
+			t.Fatalf("%d of 50 companies seen by the test's deadline", last)
+		default:
+		}
 		n, err := ix.Count(ctx, Query{CompanyQuery: api.CompanyQuery{NameIncludes: "northern"}})
 		if err != nil {
 			t.Fatal(err)
