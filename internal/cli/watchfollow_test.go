@@ -57,13 +57,9 @@ func newFollowWorld(t *testing.T, at time.Time, change func(*demo.StreamOptions)
 	}
 	sh := demo.NewStreamHandler(opts)
 	w.streams = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		w.open.Add(1)
-		defer w.open.Add(-1)
-		select {
-		case w.opened <- struct{}{}:
-		default:
-		}
-		sh.ServeHTTP(rw, r)
+		c := &streamCounter{ResponseWriter: rw, w: w}
+		defer c.done()
+		sh.ServeHTTP(c, r)
 	}))
 	t.Cleanup(w.streams.Close)
 	w.env = map[string]string{"COVIEW_BASE_URL": w.srv.URL, "COVIEW_API_KEY": demo.Key, "XDG_DATA_HOME": w.data,
@@ -101,6 +97,42 @@ func (w *followWorld) reference(t *testing.T, args ...string) []string {
 		t.Fatalf("the reference check: %d %s", r.code, r.stderr)
 	}
 	return lines(r.stdout)
+}
+
+// streamCounter counts a connection to the streams as open once it is
+// answered 200, until its handler returns: a request refused with a
+// fault (a 504) is never counted, so that a count of the streams open
+// cannot take a refusal not yet ended for a stream connected again.
+type streamCounter struct {
+	http.ResponseWriter
+	w       *followWorld
+	counted bool
+}
+
+func (c *streamCounter) WriteHeader(code int) {
+	if code == http.StatusOK && !c.counted {
+		c.counted = true
+		c.w.open.Add(1)
+		select {
+		case c.w.opened <- struct{}{}:
+		default:
+		}
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *streamCounter) Flush() { c.ResponseWriter.(http.Flusher).Flush() }
+
+func (c *streamCounter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+func (c *streamCounter) done() {
+	if c.counted {
+		c.w.open.Add(-1)
+		select {
+		case c.w.opened <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // connected waits until n streams are open.
