@@ -156,6 +156,19 @@ func (h *streamHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.serve(w, r, cur, now)
 }
 
+// timerAt fires at next: on a clock that makes timers for an instant (a
+// test's), for that instant, so that the clock set forward while the
+// events were being written cannot leave the timer counting from after
+// it; on another, after next less now.
+func (h *streamHandler) timerAt(next, now time.Time) (<-chan time.Time, func() bool) {
+	if c, ok := h.opts.Clock.(interface {
+		NewTimerAt(time.Time) (<-chan time.Time, func() bool)
+	}); ok {
+		return c.NewTimerAt(next)
+	}
+	return h.opts.Clock.NewTimer(next.Sub(now))
+}
+
 // serve sends the stream until the client goes, a write fails, or the
 // connection has had its time or its events: each event when the clock
 // reaches it, and a heartbeat every Heartbeat from the start, not put
@@ -224,7 +237,7 @@ func (h *streamHandler) serve(w http.ResponseWriter, r *http.Request, cur *curso
 		if !cur.none && cur.at.Before(next) {
 			next = cur.at
 		}
-		wake, stop := h.opts.Clock.NewTimer(next.Sub(now))
+		wake, stop := h.timerAt(next, now)
 		select {
 		case <-wake:
 		case <-r.Context().Done():

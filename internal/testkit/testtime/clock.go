@@ -41,8 +41,22 @@ func (c *Clock) Now() time.Time {
 func (c *Clock) NewTimer(d time.Duration) (<-chan time.Time, func() bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t := &timer{at: c.now.Add(d), c: make(chan time.Time, 1)}
-	if d <= 0 {
+	return c.timerAt(c.now.Add(d))
+}
+
+// NewTimerAt is a timer that fires when the clock reaches at (at once
+// when it has): unlike NewTimer's span, counted from whenever the timer
+// is made, an instant cannot be overtaken by the clock being set forward
+// while its caller works out how long to wait.
+func (c *Clock) NewTimerAt(at time.Time) (<-chan time.Time, func() bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.timerAt(at)
+}
+
+func (c *Clock) timerAt(at time.Time) (<-chan time.Time, func() bool) {
+	t := &timer{at: at, c: make(chan time.Time, 1)}
+	if !at.After(c.now) {
 		t.c <- c.now
 		return t.c, func() bool { return false }
 	}
