@@ -24,12 +24,11 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) ran 
 	return runWith(t, stdin, env, nil, args...)
 }
 
-// runWith is run with the Env changed by change first (nil: as it is).
-func runWith(t *testing.T, stdin string, env map[string]string, change func(*Env), args ...string) ran {
-	t.Helper()
-	var out, errb bytes.Buffer
+// testEnv is env as a command reads it, with a home of its own for the
+// test: HOME and the XDG configuration and state directories under it.
+func testEnv(t *testing.T, env map[string]string) func(string) string {
 	home := t.TempDir()
-	getenv := func(name string) string {
+	return func(name string) string {
 		if v, ok := env[name]; ok {
 			return v
 		}
@@ -41,6 +40,13 @@ func runWith(t *testing.T, stdin string, env map[string]string, change func(*Env
 		}
 		return ""
 	}
+}
+
+// runWith is run with the Env changed by change first (nil: as it is).
+func runWith(t *testing.T, stdin string, env map[string]string, change func(*Env), args ...string) ran {
+	t.Helper()
+	var out, errb bytes.Buffer
+	getenv := testEnv(t, env)
 	e := Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: getenv}
 	if change != nil {
 		change(&e)

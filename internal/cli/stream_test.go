@@ -59,19 +59,7 @@ func runUntil(t *testing.T, env map[string]string, enough func(stdout string) bo
 	defer cancel()
 	out := &lockedBuffer{enough: enough, done: cancel}
 	errb := &lockedBuffer{}
-	home := t.TempDir()
-	getenv := func(name string) string {
-		if v, ok := env[name]; ok {
-			return v
-		}
-		switch name {
-		case "HOME":
-			return home
-		case "XDG_CONFIG_HOME", "XDG_STATE_HOME":
-			return home + "/" + strings.ToLower(name)
-		}
-		return ""
-	}
+	getenv := testEnv(t, env)
 	e := Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: errb, Getenv: getenv, SessionBus: func() bool { return false }}
 	code := make(chan int, 1)
 	go func() { code <- Main(ctx, args, e) }()

@@ -169,19 +169,7 @@ func start(t *testing.T, env map[string]string, change func(*Env), args ...strin
 		return false
 	}
 	r.out, r.errb = &lockedBuffer{enough: poke}, &lockedBuffer{enough: poke}
-	home := t.TempDir()
-	getenv := func(name string) string {
-		if v, ok := env[name]; ok {
-			return v
-		}
-		switch name {
-		case "HOME":
-			return home
-		case "XDG_CONFIG_HOME", "XDG_STATE_HOME":
-			return home + "/" + strings.ToLower(name)
-		}
-		return ""
-	}
+	getenv := testEnv(t, env)
 	e := Env{Stdin: strings.NewReader(""), Stdout: r.out, Stderr: r.errb, Getenv: getenv, SessionBus: func() bool { return false }}
 	if change != nil {
 		change(&e)
