@@ -37,10 +37,11 @@ import (
 // LivePath is the live overlay of the index at index: beside it.
 func LivePath(index string) string { return index + ".live" }
 
-// liveVersion is the overlay's format. An overlay of the format before
-// (the profiles only) is rebuilt from its profiles by the next follow;
+// liveVersion is the overlay's format. An overlay of a format before
+// (1: the profiles only; 2: the terms of those taken off the register
+// with the others') is rebuilt from its profiles by the next follow;
 // until then readers leave it out.
-const liveVersion = 2
+const liveVersion = 3
 
 const liveSchema = `
 CREATE TABLE IF NOT EXISTS live (
@@ -60,8 +61,9 @@ CREATE TABLE IF NOT EXISTS live (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS live_file ON live (fileid) WHERE fileid IS NOT NULL;
 CREATE INDEX IF NOT EXISTS live_alpha ON live (alpha, number) WHERE onreg = 1;
+CREATE INDEX IF NOT EXISTS live_gone ON live (fileid) WHERE onreg = 0 AND fileid IS NOT NULL;
 CREATE TABLE IF NOT EXISTS terms (
-	side   INTEGER NOT NULL, -- sideWas, sideNow, sideNew
+	side   INTEGER NOT NULL, -- sideWas, sideNow, sideNew, sideGone
 	term   TEXT NOT NULL,
 	number TEXT NOT NULL,
 	PRIMARY KEY (side, term, number)
@@ -181,7 +183,8 @@ func upgradeLive(ctx context.Context, db *sql.DB, ix *Index) error {
 		return err
 	}
 	if hadRows {
-		if _, err := tx.ExecContext(ctx, `ALTER TABLE live RENAME TO live_v1; DROP INDEX IF EXISTS live_seq`); err != nil {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE live RENAME TO live_v1; DROP INDEX IF EXISTS live_seq;
+			DROP INDEX IF EXISTS live_file; DROP INDEX IF EXISTS live_alpha; DROP INDEX IF EXISTS live_gone`); err != nil {
 			return err
 		}
 	}

@@ -113,9 +113,10 @@ func selectTerms(side int, rs []termRange, args *[]any) string {
 }
 
 // changedSQL is a SELECT of the numbers of the companies of the file
-// that gained or lost a term of the query (with no term asked for: that
-// were taken off the register), with its arguments: the only ones whose
-// answer can have changed.
+// still on the register that gained or lost a term of the query, with
+// its arguments: the only ones on the register whose answer can have
+// changed. "" when the query has no term (it finds every company on the
+// register: none of those on it changed its answer).
 func (lq *liveQuery) changedSQL() (string, []any) {
 	var all []termRange
 	for _, g := range lq.groups {
@@ -124,8 +125,8 @@ func (lq *liveQuery) changedSQL() (string, []any) {
 	for _, t := range lq.exclude {
 		all = append(all, oneTerm(t))
 	}
-	if len(lq.groups) == 0 {
-		all = append(all, oneTerm(termAll))
+	if len(all) == 0 {
+		return "", nil
 	}
 	var args []any
 	return selectTerms(sideWas, all, &args) + " UNION " + selectTerms(sideNow, all, &args), args
@@ -160,37 +161,114 @@ func termsOf(ts []string) []termRange {
 	return out
 }
 
-// countNewSQL is a SELECT of how many companies new since the file have
-// the terms of the query, when the counts of terms the follow keeps say
-// it without reading the terms: one group, of which a company has one term at
-// most, and none excluded; "" otherwise.
-func (lq *liveQuery) countNewSQL() (string, []any) {
-	if !lq.exact || len(lq.groups) > 1 || len(lq.exclude) > 0 || lq.several[0] {
+// countSQL is a SELECT of how many companies of a side (new since the
+// file, or taken off the register) have the terms of the query, when the
+// counts of terms the follow keeps say it without reading the terms: one
+// group, of which a company has one term at most, and none excluded; ""
+// otherwise.
+func (lq *liveQuery) countSQL(side int) (string, []any) {
+	if !lq.exact || len(lq.groups) > 1 || len(lq.exclude) > 0 || len(lq.groups) == 1 && lq.several[0] && len(lq.groups[0]) > 1 {
 		return "", nil
 	}
 	g := []termRange{oneTerm(termAll)}
 	if len(lq.groups) == 1 {
 		g = lq.groups[0]
 	}
+	return sumSQL(side, g)
+}
+
+// sumSQL is a SELECT of the sum of the counts of a side's terms of rs.
+func sumSQL(side int, rs []termRange) (string, []any) {
 	var args []any
 	var parts []string
 	var one []string
-	for _, r := range g {
+	for _, r := range rs {
 		if r.lo == r.hi {
 			one = append(one, r.lo)
 			continue
 		}
 		parts = append(parts, `(SELECT coalesce(sum(n), 0) FROM counts WHERE side = ? AND term >= ? AND term <= ?)`)
-		args = append(args, sideNew, r.lo, r.hi)
+		args = append(args, side, r.lo, r.hi)
 	}
 	if len(one) > 0 {
 		parts = append(parts, `(SELECT coalesce(sum(n), 0) FROM counts WHERE side = ? AND term IN (`+strings.TrimSuffix(strings.Repeat("?,", len(one)), ",")+`))`)
-		args = append(args, sideNew)
+		args = append(args, side)
 		for _, t := range one {
 			args = append(args, t)
 		}
 	}
 	return `SELECT ` + strings.Join(parts, " + "), args
+}
+
+// goneSQL is a SELECT of the numbers, file ids and terms of the
+// companies of the file taken off the register that have a term of the
+// group rare (the query's group the fewest of them have) and a term of
+// each other group of single terms, and none excluded, with its
+// arguments; the groups of ranges are left to termsMatch (a range
+// asked of each company would read every row of the range).
+func (lq *liveQuery) goneSQL(rare int) (string, []any) {
+	var args []any
+	q := `SELECT c.number, l.fileid, l.terms FROM (` + selectTerms(sideGone, lq.groups[rare], &args) + `) c JOIN live l ON l.number = c.number`
+	var where []string
+	in := func(ts []string) string {
+		for _, t := range ts {
+			args = append(args, t)
+		}
+		return `EXISTS (SELECT 1 FROM terms t WHERE t.side = ` + fmt.Sprint(sideGone) + ` AND t.term IN (` +
+			strings.TrimSuffix(strings.Repeat("?,", len(ts)), ",") + `) AND t.number = c.number)`
+	}
+	for i, g := range lq.groups {
+		if i == rare {
+			continue
+		}
+		if ts, ok := singles(g); ok {
+			where = append(where, in(ts))
+		}
+	}
+	if len(lq.exclude) > 0 {
+		where = append(where, `NOT `+in(lq.exclude))
+	}
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	return q, args
+}
+
+// singles are the group's terms when it has no range.
+func singles(g []termRange) ([]string, bool) {
+	var ts []string
+	for _, r := range g {
+		if r.lo != r.hi {
+			return nil, false
+		}
+		ts = append(ts, r.lo)
+	}
+	return ts, true
+}
+
+// termsMatch reports whether terms of a side (sorted) have a term of
+// each of the query's groups and none excluded: the query's answer for
+// a company of those terms, when the query is exact.
+func (lq *liveQuery) termsMatch(side int, ts []sideTerm) bool {
+	has := func(r termRange) bool {
+		for _, t := range ts {
+			if t.side == side && t.term >= r.lo && t.term <= r.hi {
+				return true
+			}
+		}
+		return false
+	}
+	for _, g := range lq.groups {
+		if !slices.ContainsFunc(g, has) {
+			return false
+		}
+	}
+	for _, t := range lq.exclude {
+		if has(oneTerm(t)) {
+			return false
+		}
+	}
+	return true
 }
 
 // walkNewSQL is a SELECT of the companies new since the file, in the
@@ -210,15 +288,7 @@ func (lq *liveQuery) walkNewSQL() (string, []any) {
 			strings.TrimSuffix(strings.Repeat("?,", len(ts)), ",") + `) AND t.number = l.number)`
 	}
 	for _, g := range lq.groups {
-		var ts []string
-		for _, r := range g {
-			if r.lo != r.hi {
-				ts = nil
-				break
-			}
-			ts = append(ts, r.lo)
-		}
-		if len(ts) > 0 {
+		if ts, ok := singles(g); ok && len(ts) > 0 {
 			where = append(where, in(ts))
 		}
 	}

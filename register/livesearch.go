@@ -3,13 +3,15 @@ package register
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
 // A search while the live overlay has rows answers as the register now
 // is: the file's companies it finds, less those the overlay says no
-// longer match (or were taken off the register, or dissolved), with
+// longer match or were taken off the register (or dissolved), with
 // those of the file it did not find that the overlay says now match, in
 // the file's order, each with the overlay's values; then the companies
 // new since the file that match, in the order of the alphabetical index
@@ -18,8 +20,9 @@ import (
 
 // liveAdjust is how the overlay changes a query's answer.
 type liveAdjust struct {
-	dropped map[uint32]bool // the file's companies found that no longer match
+	dropped map[uint32]bool // the file's companies found, on the register, that no longer match
 	added   ids             // the file's companies not found that now match, in order
+	gone    int             // how many of the file's companies found were taken off the register
 	extras  int             // how many companies not in the file match
 	m       *matcher
 	lq      liveQuery
@@ -46,10 +49,13 @@ func (ix *Index) adjust(ctx context.Context, q Query) (*liveAdjust, error) {
 	if err := ix.changed(ctx, db, a); err != nil {
 		return nil, liveError(ix, err)
 	}
+	if a.gone, err = ix.countGone(ctx, db, a); err != nil {
+		return nil, liveError(ix, err)
+	}
 	if a.extras, err = ix.countExtras(ctx, db, a); err != nil {
 		return nil, liveError(ix, err)
 	}
-	if len(a.dropped) == 0 && len(a.added) == 0 && a.extras == 0 {
+	if len(a.dropped) == 0 && len(a.added) == 0 && a.gone == 0 && a.extras == 0 {
 		return nil, nil
 	}
 	return a, nil
@@ -59,11 +65,14 @@ func liveError(ix *Index, err error) error {
 	return fmt.Errorf("the live overlay %s cannot be read: %w", LivePath(ix.path), err)
 }
 
-// changed finds the file's companies whose answer the overlay changes:
-// among those with a term of the query gained or lost, the ones that
-// matched and no longer do, and the other way.
+// changed finds the file's companies on the register whose answer the
+// overlay changes: among those with a term of the query gained or lost,
+// the ones that matched and no longer do, and the other way.
 func (ix *Index) changed(ctx context.Context, db *sql.DB, a *liveAdjust) error {
 	set, args := a.lq.changedSQL()
+	if set == "" {
+		return nil
+	}
 	rs, err := db.QueryContext(ctx, `SELECT `+liveColumns+`, l.fileid FROM live l WHERE l.fileid IS NOT NULL AND l.number IN (`+set+`)`, args...)
 	if err != nil {
 		return err
@@ -97,6 +106,79 @@ func (ix *Index) changed(ctx context.Context, db *sql.DB, a *liveAdjust) error {
 	})
 }
 
+// countGone is how many of the companies of the file taken off the
+// register since the query finds in the file. The counts of terms say
+// it for a query of one group; else the companies taken off that have
+// a term of the query's rarest group are looked at, and their terms
+// (their rows in the file, when the terms find more than the query)
+// say whether the query found them.
+func (ix *Index) countGone(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
+	lq := &a.lq
+	if q, args := lq.countSQL(sideGone); q != "" {
+		var n int
+		err := db.QueryRowContext(ctx, q, args...).Scan(&n)
+		return n, err
+	}
+	if len(lq.groups) == 0 {
+		// Name exclusions only: those taken off less those excluded.
+		var n int
+		var args []any
+		q := `SELECT (SELECT coalesce(sum(n), 0) FROM counts WHERE side = ? AND term = ?) - (SELECT count(*) FROM (` +
+			selectTerms(sideGone, termsOf(lq.exclude), &args) + `))`
+		err := db.QueryRowContext(ctx, q, append([]any{sideGone, termAll}, args...)...).Scan(&n)
+		return n, err
+	}
+	rare, fewest := 0, -1
+	for i, g := range lq.groups {
+		q, args := sumSQL(sideGone, g)
+		var n int
+		if err := db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+			return 0, err
+		}
+		if fewest < 0 || n < fewest {
+			rare, fewest = i, n
+		}
+	}
+	if fewest == 0 {
+		return 0, nil
+	}
+	q, args := lq.goneSQL(rare)
+	rs, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	var check ids
+	for rs.Next() {
+		var number, packed string
+		var id int64
+		if err := rs.Scan(&number, &id, &packed); err != nil {
+			rs.Close()
+			return 0, err
+		}
+		if !lq.termsMatch(sideGone, unpackTerms(packed)) {
+			continue
+		}
+		if lq.exact {
+			n++
+		} else {
+			check = append(check, uint32(id))
+		}
+	}
+	rs.Close()
+	if err := rs.Err(); err != nil || len(check) == 0 {
+		return n, err
+	}
+	slices.Sort(check)
+	err = ix.readRows(ctx, check, false, func(s *scanned) bool {
+		if a.m.matches(ix.unpack(s)) {
+			n++
+		}
+		return true
+	})
+	return n, err
+}
+
 // countExtras is how many companies not in the file the query finds.
 func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
 	if !a.lq.exact {
@@ -104,7 +186,7 @@ func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (in
 		err := ix.extras(ctx, db, a, 0, -1, func(*Company) bool { n++; return true })
 		return n, err
 	}
-	q, args := a.lq.countNewSQL()
+	q, args := a.lq.countSQL(sideNew)
 	if q == "" {
 		var set string
 		set, args = a.lq.newSQL()
@@ -164,13 +246,24 @@ func (ix *Index) extras(ctx context.Context, db *sql.DB, a *liveAdjust, skip, li
 func (a *liveAdjust) hits(base int) int { return a.inFile(base) + a.extras }
 
 // inFile is how many of them are in the file.
-func (a *liveAdjust) inFile(base int) int { return base - len(a.dropped) + len(a.added) }
+func (a *liveAdjust) inFile(base int) int { return base - len(a.dropped) - a.gone + len(a.added) }
 
 // walk calls fn with the ids of the file's companies the query now finds,
 // in order, until fn returns false.
 func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, fn func(uint32) bool) error {
 	added := a.added
 	stopped := false
+	var gone *goneIDs
+	if a.gone > 0 {
+		db, err := ix.liveDB()
+		if db == nil || err != nil {
+			return err
+		}
+		if gone, err = newGoneIDs(ctx, db); err != nil {
+			return liveError(ix, err)
+		}
+		defer gone.close()
+	}
 	emit := func(id uint32) bool {
 		for len(added) > 0 && added[0] < id {
 			if !fn(added[0]) {
@@ -179,7 +272,7 @@ func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, fn func(uint3
 			}
 			added = added[1:]
 		}
-		if a.dropped[id] {
+		if a.dropped[id] || gone != nil && gone.has(id) {
 			return true
 		}
 		if !fn(id) {
@@ -193,6 +286,9 @@ func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, fn func(uint3
 		err = ix.matchIDs(ctx, p, func(s *scanned) bool { return emit(uint32(s.id)) })
 	} else {
 		err = ix.candidates(ctx, p, emit)
+	}
+	if err == nil && gone != nil {
+		err = gone.err
 	}
 	if err != nil || stopped {
 		return err
@@ -292,3 +388,44 @@ func (ix *Index) searchLive(ctx context.Context, p *plan, a *liveAdjust, page fo
 	}
 	return a.hits(base), nil
 }
+
+// goneIDs tells a walk which of the file's ids are of companies taken
+// off the register, the ids coming in order: it asks the overlay for the
+// first such id at or after the one asked about, which answers for every
+// id up to it. A page near the start asks a few times; a walk of the
+// whole file once for each company taken off, not once for each row.
+type goneIDs struct {
+	ctx        context.Context
+	st         *sql.Stmt
+	from, next int64 // next: the first id at or after from taken off; math.MaxInt64 for none
+	err        error
+}
+
+func newGoneIDs(ctx context.Context, db *sql.DB) (*goneIDs, error) {
+	st, err := db.PrepareContext(ctx, `SELECT fileid FROM live WHERE onreg = 0 AND fileid IS NOT NULL AND fileid >= ? ORDER BY fileid LIMIT 1`)
+	if err != nil {
+		return nil, err
+	}
+	return &goneIDs{ctx: ctx, st: st, from: -1, next: -1}, nil
+}
+
+func (g *goneIDs) has(id uint32) bool {
+	n := int64(id)
+	if g.err != nil {
+		return false
+	}
+	if n < g.from || n > g.next {
+		g.from = n
+		err := g.st.QueryRowContext(g.ctx, n).Scan(&g.next)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			g.next = math.MaxInt64
+		case err != nil:
+			g.err = err
+			return false
+		}
+	}
+	return n == g.next
+}
+
+func (g *goneIDs) close() { g.st.Close() }

@@ -14,19 +14,27 @@ import (
 // (status, type, subtype, SIC codes, postcode area and district, day of
 // incorporation, the address's words) and the words of its name, as the
 // index's lists and name search have them and as the matcher tests them.
-// The overlay keeps, for each company in the file, only the terms its
-// row in the file and its values now do not share (a side each), and
-// for each company new since the file all of its terms. A company of
-// the file whose answer to a query has changed has, among the query's
-// terms, one it gained or lost; so a query finds the companies whose
-// answers changed from the few rows of its own terms, and the new
-// companies that match from the rows of its terms on the new side.
+// The overlay keeps, for each company in the file still on the
+// register, only the terms its row in the file and its values now do
+// not share (a side each); for each company of the file taken off the
+// register since, all of its row's terms (a side of their own); and for
+// each company new since the file all of its terms. A company of the
+// file on the register whose answer to a query has changed has, among
+// the query's terms, one it gained or lost; so a query finds the
+// companies whose answers changed from the few rows of its own terms,
+// the new companies that match from the rows of its terms on the new
+// side, and how many of the file's answers were taken off from the
+// counts of its terms on the side of those taken off (they are tens of
+// thousands late in a month, too many to look at one by one).
 
 // The sides of the terms table.
 const (
 	sideWas = 0 // the file's row has it, the company now does not
 	sideNow = 1 // the company now has it, the file's row does not
 	sideNew = 2 // a company not in the file has it
+	// sideGone: the file's row has it, and the company is no longer on
+	// the register (taken off, or dissolved).
+	sideGone = 3
 )
 
 // Terms the overlay keeps that the index has no posting lists of: every
@@ -78,11 +86,17 @@ func companyTerms(was, now *Company) []sideTerm {
 		n = liveTerms(now)
 	}
 	var out []sideTerm
-	if was == nil {
-		for _, t := range n {
-			out = append(out, sideTerm{sideNew, t})
+	side := func(s int, ts []string) []sideTerm {
+		for _, t := range ts {
+			out = append(out, sideTerm{s, t})
 		}
 		return out
+	}
+	switch {
+	case was == nil:
+		return side(sideNew, n)
+	case now == nil:
+		return side(sideGone, w)
 	}
 	for _, t := range w {
 		if _, found := slices.BinarySearch(n, t); !found {

@@ -100,6 +100,35 @@ func scanAnswer(t *testing.T, ix *Index, file []*Company, last map[string]*api.E
 	return out
 }
 
+// randomTown is a register of n companies of random values, from the
+// few randomEvent picks from, and their numbers in the file's order.
+func randomTown(t *testing.T, r *rand.Rand, n int) (*Index, []string) {
+	t.Helper()
+	pick := func(vs ...string) string { return vs[r.IntN(len(vs))] }
+	var rows []company
+	var numbers []string
+	for k := range n {
+		number := fmt.Sprintf("%08d", 10+k)
+		c := active(fmt.Sprintf("%s %s %d LTD", pick("ALPHA", "ZETA", "BETA", "NORTHERN", "HAPPY"), pick("SOFTWARE", "HOLDINGS", "WIDGETS"), k), number).with(
+			"CompanyStatus", pick("Active", "Active", "Liquidation", "In Administration"),
+			// No category is a company of no type that is no community
+			// interest company either.
+			"CompanyCategory", pick("Private Limited Company", "Public Limited Company", "Limited Liability Partnership", "Community Interest Company", ""),
+			"RegAddress.AddressLine1", pick("12 LEEDS ROAD", "MILL LANE", "2 PEPPER ROAD"),
+			"RegAddress.PostTown", pick("LEEDS", "BRADFORD", "MANCHESTER"),
+			"RegAddress.PostCode", pick("LS1 1AA", "LS1 4AB", "LS10 2RU", "M1 1AE", "BD1 2AB"),
+			"IncorporationDate", pick("31/12/2023", "01/01/2024", "01/03/2024", "11/09/2012"),
+			"SICCode.SicText_1", pick("62012 - Business and domestic software development", "62020 - Information technology consultancy activities", "70229 - Management consultancy activities other than financial management"),
+			"SICCode.SicText_2", pick("", "75000 - Veterinary activities", "62020 - Information technology consultancy activities"))
+		rows = append(rows, c)
+	}
+	slices.SortFunc(rows, func(x, y company) int { return cmp.Compare(x["CompanyName"], y["CompanyName"]) })
+	for _, c := range rows {
+		numbers = append(numbers, c["CompanyNumber"]) // in the file's order, which the answers are in
+	}
+	return indexWith(t, UpdateOptions{}, rows...), numbers
+}
+
 func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 	ctx := context.Background()
 	queries := append(slices.Clone(matcherQueries),
@@ -114,19 +143,37 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 		Query{CompanyQuery: api.CompanyQuery{IncorporatedFrom: "2024-01-01", IncorporatedTo: "2024-01-01"}},
 		Query{Postcode: "LS1 1AA"},
 		Query{Postcode: "LS"},
+		// Of more than one group, so that those taken off are looked at
+		// one by one: with a range, a group a company may have more than
+		// one term of, a type that the terms find more than, exclusions.
+		Query{CompanyQuery: api.CompanyQuery{IncorporatedFrom: "2023-12-31", IncorporatedTo: "2024-03-01", Statuses: []string{"active"}}},
+		Query{CompanyQuery: api.CompanyQuery{IncorporatedFrom: "2024-01-01", IncorporatedTo: "2024-01-01", Statuses: []string{"active", "liquidation"}}},
+		Query{Postcode: "LS1 4", CompanyQuery: api.CompanyQuery{Statuses: []string{"active", "liquidation"}, IncorporatedTo: "2024-01-01"}},
+		Query{Postcode: "LS1 4", CompanyQuery: api.CompanyQuery{Types: []string{"ltd", "plc"}}},
+		Query{Postcode: "LS1", CompanyQuery: api.CompanyQuery{Statuses: []string{"active", "liquidation"}}},
+		Query{CompanyQuery: api.CompanyQuery{SICCodes: []string{"62012", "70229"}, Statuses: []string{"active"}}},
+		Query{CompanyQuery: api.CompanyQuery{SICCodes: []string{"62020"}}},
+		Query{CompanyQuery: api.CompanyQuery{Types: []string{"ltd"}, Location: "leeds"}},
+		Query{CompanyQuery: api.CompanyQuery{Types: []string{"private-limited-guarant-nsc"}, IncorporatedFrom: "2024-01-01"}},
+		Query{CompanyQuery: api.CompanyQuery{NameExcludes: "zeta", Statuses: []string{"active", "liquidation"}}},
+		Query{CompanyQuery: api.CompanyQuery{NameExcludes: "zeta alpha", Location: "leeds", IncorporatedTo: "2024-01-01"}},
 	)
-	for seed := range uint64(6) {
+	for seed := range uint64(8) {
 		r := rand.New(rand.NewPCG(seed, 7))
-		ix := town(t)
+		// The town, and a file of random companies, many of which the
+		// events take off the register.
+		ix, numbersOf := town(t), []string{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"}
+		if seed >= 4 {
+			ix, numbersOf = randomTown(t, r, 40)
+		}
 		var file []*Company
-		for _, n := range []api.Number{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"} {
-			c, err := ix.Company(ctx, n)
+		for _, n := range numbersOf {
+			c, err := ix.Company(ctx, api.Number(n))
 			if err != nil {
 				t.Fatal(err)
 			}
 			file = append(file, c)
 		}
-		numbersOf := []string{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"}
 		for k := range 25 {
 			numbersOf = append(numbersOf, fmt.Sprintf("NW%06d", k))
 		}

@@ -4,17 +4,20 @@
 //
 //	measure import INDEX FILE...
 //	measure query INDEX
+//	measure live INDEX DISSOLVED NEW CHANGED
 package main
 
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,6 +48,8 @@ func main() {
 		err = runQueries(ctx, os.Args[2])
 	case "sql":
 		err = runSQL(ctx, os.Args[2], os.Args[3:])
+	case "live":
+		err = runLive(ctx, os.Args[2], os.Args[3:])
 	default:
 		err = fmt.Errorf("no such measure: %s", os.Args[1])
 	}
@@ -226,4 +231,103 @@ func rss() string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// runLive writes into the index's live overlay what a follow would have
+// written by late in a month: companies of the file dissolved, companies
+// new since the file, and companies of the file changed (a filing's dates
+// moved on, one in fifty with a new address), each a company-profile
+// event, in batches of a thousand as a follow writes them. It prints how
+// many a second it wrote.
+func runLive(ctx context.Context, index string, counts []string) error {
+	if len(counts) != 3 {
+		return fmt.Errorf("usage: measure live INDEX DISSOLVED NEW CHANGED")
+	}
+	var dissolved, fresh, changed int
+	for i, p := range []*int{&dissolved, &fresh, &changed} {
+		n, err := strconv.Atoi(counts[i])
+		if err != nil || n < 0 {
+			return fmt.Errorf("not a count: %q", counts[i])
+		}
+		*p = n
+	}
+	ix, err := register.Open(ctx, index)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	db, err := sql.Open("sqlite", "file:"+index+"?mode=ro&immutable=1")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	l, err := register.OpenLive(index, ix.Meta().FileDate)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	rows := ix.Meta().Rows
+	r := rand.New(rand.NewPCG(3, 5))
+	sample := func() (*register.Company, error) {
+		var number string
+		if err := db.QueryRowContext(ctx, `SELECT number FROM companies WHERE id = ?`, 1+r.IntN(rows)).Scan(&number); err != nil {
+			return nil, err
+		}
+		return ix.Company(ctx, api.Number(number))
+	}
+	start := time.Now()
+	tp := int64(0)
+	write := func(c *register.Company) error {
+		tp++
+		data := ix.ProfileOf(c).Raw
+		line, err := json.Marshal(map[string]any{
+			"resource_kind": "company-profile", "resource_uri": "/company/" + c.Number, "resource_id": c.Number,
+			"data":  json.RawMessage(data),
+			"event": map[string]any{"timepoint": tp, "published_at": "2026-11-20T09:00:00", "type": "changed"},
+		})
+		if err != nil {
+			return err
+		}
+		e, err := api.DecodeEvent(line)
+		if err != nil {
+			return err
+		}
+		l.Add("companies", e)
+		if tp%1000 == 0 {
+			_, err = l.Flush(ctx)
+		}
+		return err
+	}
+	for k := range dissolved + fresh + changed {
+		c, err := sample()
+		if err != nil {
+			return err
+		}
+		switch {
+		case k < dissolved:
+			c.Status, c.StatusDetail, c.Dissolved = "dissolved", "", "2026-11-17"
+		case k < dissolved+fresh:
+			c.Number = fmt.Sprintf("16%06d", k-dissolved)
+			c.Name = fmt.Sprintf("%s %d", c.Name, k)
+			c.Incorporated, c.Status, c.PreviousNames = "2026-11-17", "active", nil
+		default:
+			c.Confirmation.LastMadeUpTo, c.Confirmation.NextDue = "2026-11-17", "2027-12-01"
+			if k%50 == 0 {
+				other, err := sample()
+				if err != nil {
+					return err
+				}
+				c.Address = other.Address
+			}
+		}
+		if err := write(c); err != nil {
+			return err
+		}
+	}
+	if _, err := l.Flush(ctx); err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Printf("live_events %d\nlive_seconds %.1f\nlive_events_per_s %.0f\n", tp, secs, float64(tp)/secs)
+	return nil
 }
