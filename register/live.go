@@ -39,13 +39,16 @@ func LivePath(index string) string { return index + ".live" }
 
 // liveVersion is the overlay's format. An overlay of a format before
 // (1: the profiles only; 2: the terms of those taken off the register
-// with the others') is rebuilt from its profiles by the next follow;
-// until then readers leave it out.
+// with the others', and rows of no rowid, each too big for its page) is
+// rebuilt from its profiles by the next follow; until then readers
+// leave it out.
 const liveVersion = 3
 
 const liveSchema = `
+-- With a rowid: a row (a profile is a kilobyte) fits in its page, where
+-- without one each would spill over into a page of its own.
 CREATE TABLE IF NOT EXISTS live (
-	number    TEXT PRIMARY KEY,
+	number    TEXT NOT NULL UNIQUE,
 	timepoint INTEGER NOT NULL, -- the event's, in the companies stream
 	published INTEGER NOT NULL, -- when the registry published it, Unix ms; 0 not said
 	gone      INTEGER NOT NULL, -- 1: taken off the register (a deleted event), or a profile that cannot be read
@@ -58,7 +61,7 @@ CREATE TABLE IF NOT EXISTS live (
 	terms     TEXT NOT NULL,    -- its rows in terms, packed, to replace them
 	profile   BLOB NOT NULL,    -- the event's data, the company's profile, as sent
 	seq       INTEGER NOT NULL  -- the batch that wrote it
-) WITHOUT ROWID;
+);
 CREATE INDEX IF NOT EXISTS live_file ON live (fileid) WHERE fileid IS NOT NULL;
 CREATE INDEX IF NOT EXISTS live_alpha ON live (alpha, number) WHERE onreg = 1;
 CREATE INDEX IF NOT EXISTS live_gone ON live (fileid) WHERE onreg = 0 AND fileid IS NOT NULL;

@@ -19,6 +19,8 @@ type liveQuery struct {
 	// (the matcher says so too); else the terms find more, which the
 	// matcher narrows.
 	exact bool
+	// status: the group of statuses, by index; -1 for none.
+	status int
 }
 
 // termRange is the terms from lo to hi, both in; one term when lo is hi.
@@ -33,7 +35,7 @@ const maxTerm = "\U0010FFFF"
 // plan's terms.
 func liveQueryOf(m *matcher) liveQuery {
 	q := m.q
-	lq := liveQuery{exact: true}
+	lq := liveQuery{exact: true, status: -1}
 	values := func(prefix string, vs []string) []termRange {
 		var g []termRange
 		for _, v := range vs {
@@ -42,6 +44,7 @@ func liveQueryOf(m *matcher) liveQuery {
 		return g
 	}
 	if len(q.Statuses) > 0 {
+		lq.status = len(lq.groups)
 		lq.groups = append(lq.groups, values(termStatus, q.Statuses))
 	}
 	if len(q.Types) > 0 {
@@ -161,20 +164,23 @@ func termsOf(ts []string) []termRange {
 	return out
 }
 
-// countSQL is a SELECT of how many companies of a side (new since the
-// file, or taken off the register) have the terms of the query, when the
-// counts of terms the follow keeps say it without reading the terms: one
-// group, of which a company has one term at most, and none excluded; ""
-// otherwise.
-func (lq *liveQuery) countSQL(side int) (string, []any) {
-	if !lq.exact || len(lq.groups) > 1 || len(lq.exclude) > 0 || len(lq.groups) == 1 && lq.several[0] && len(lq.groups[0]) > 1 {
-		return "", nil
+// oneEach reports whether a company has one term of the group at most
+// (every group but SIC codes, of which a company may have several), so
+// that the counts of its terms add up to how many companies have one.
+func (lq *liveQuery) oneEach(group int) bool {
+	return !lq.several[group] || len(lq.groups[group]) == 1
+}
+
+// pairRanges are the pairs of each status of the status group and each
+// term of the group g, as the counts keep them (pairTerm).
+func (lq *liveQuery) pairRanges(g int) []termRange {
+	var out []termRange
+	for _, s := range lq.groups[lq.status] {
+		for _, r := range lq.groups[g] {
+			out = append(out, termRange{pairTerm(s.lo, r.lo), pairTerm(s.lo, r.hi)})
+		}
 	}
-	g := []termRange{oneTerm(termAll)}
-	if len(lq.groups) == 1 {
-		g = lq.groups[0]
-	}
-	return sumSQL(side, g)
+	return out
 }
 
 // sumSQL is a SELECT of the sum of the counts of a side's terms of rs.
@@ -200,24 +206,26 @@ func sumSQL(side int, rs []termRange) (string, []any) {
 	return `SELECT ` + strings.Join(parts, " + "), args
 }
 
-// goneSQL is a SELECT of the numbers, file ids and terms of the
-// companies of the file taken off the register that have a term of the
-// group rare (the query's group the fewest of them have) and a term of
-// each other group of single terms, and none excluded, with its
-// arguments; the groups of ranges are left to termsMatch (a range
-// asked of each company would read every row of the range).
-func (lq *liveQuery) goneSQL(rare int) (string, []any) {
+// sideSQL is a SELECT of the file ids (0 for none) and terms of the
+// companies of a side that have a term of the group rare (the query's
+// group the fewest of them have) and a term of each group of single
+// terms of ask, and none excluded, with its arguments; the groups of
+// ranges are left to termsMatch (a range asked of each company would
+// read every row of the range).
+func (lq *liveQuery) sideSQL(side, rare int, ask []int) (string, []any) {
 	var args []any
-	q := `SELECT c.number, l.fileid, l.terms FROM (` + selectTerms(sideGone, lq.groups[rare], &args) + `) c JOIN live l ON l.number = c.number`
+	// DISTINCT: a company may have more than one of the group's terms.
+	q := `SELECT coalesce(l.fileid, 0), l.terms FROM (SELECT DISTINCT number FROM (` + selectTerms(side, lq.groups[rare], &args) + `)) c JOIN live l ON l.number = c.number`
 	var where []string
 	in := func(ts []string) string {
 		for _, t := range ts {
 			args = append(args, t)
 		}
-		return `EXISTS (SELECT 1 FROM terms t WHERE t.side = ` + fmt.Sprint(sideGone) + ` AND t.term IN (` +
+		return `EXISTS (SELECT 1 FROM terms t WHERE t.side = ` + fmt.Sprint(side) + ` AND t.term IN (` +
 			strings.TrimSuffix(strings.Repeat("?,", len(ts)), ",") + `) AND t.number = c.number)`
 	}
-	for i, g := range lq.groups {
+	for _, i := range ask {
+		g := lq.groups[i]
 		if i == rare {
 			continue
 		}

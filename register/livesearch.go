@@ -107,42 +107,85 @@ func (ix *Index) changed(ctx context.Context, db *sql.DB, a *liveAdjust) error {
 }
 
 // countGone is how many of the companies of the file taken off the
-// register since the query finds in the file. The counts of terms say
-// it for a query of one group; else the companies taken off that have
-// a term of the query's rarest group are looked at, and their terms
-// (their rows in the file, when the terms find more than the query)
-// say whether the query found them.
+// register since the query finds in the file.
 func (ix *Index) countGone(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
+	return ix.countOn(ctx, db, a, sideGone)
+}
+
+// countExtras is how many companies not in the file the query finds.
+func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
+	if !a.lq.exact {
+		n := 0
+		err := ix.extras(ctx, db, a, 0, -1, func(*Company) bool { n++; return true })
+		return n, err
+	}
+	return ix.countOn(ctx, db, a, sideNew)
+}
+
+// countOn is how many companies of a side (sideGone: those of the file
+// taken off the register, as the file has them; sideNew: those new
+// since the file) the query finds; of sideNew only when the query is
+// exact. The counts of the side's terms say it for a query of one
+// group, or of the status and one group; a group every company of the
+// side has asks nothing (new companies were all incorporated this year,
+// and are nearly all active). Else the companies of the side that have
+// a term of the query's rarest group are looked at, and their terms
+// (their rows in the file, when the terms find more than the query) say
+// whether the query finds them.
+func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side int) (int, error) {
 	lq := &a.lq
-	if q, args := lq.countSQL(sideGone); q != "" {
+	count := func(q string, args []any) (int, error) {
 		var n int
 		err := db.QueryRowContext(ctx, q, args...).Scan(&n)
 		return n, err
 	}
-	if len(lq.groups) == 0 {
-		// Name exclusions only: those taken off less those excluded.
-		var n int
-		var args []any
-		q := `SELECT (SELECT coalesce(sum(n), 0) FROM counts WHERE side = ? AND term = ?) - (SELECT count(*) FROM (` +
-			selectTerms(sideGone, termsOf(lq.exclude), &args) + `))`
-		err := db.QueryRowContext(ctx, q, append([]any{sideGone, termAll}, args...)...).Scan(&n)
-		return n, err
+	all, err := count(sumSQL(side, []termRange{oneTerm(termAll)}))
+	if err != nil || all == 0 {
+		return 0, err
 	}
-	rare, fewest := 0, -1
+	var ask []int // the groups not every company of the side has
+	counts := map[int]int{}
 	for i, g := range lq.groups {
-		q, args := sumSQL(sideGone, g)
-		var n int
-		if err := db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+		n, err := count(sumSQL(side, g))
+		if err != nil || n == 0 {
 			return 0, err
 		}
-		if fewest < 0 || n < fewest {
-			rare, fewest = i, n
+		counts[i] = n
+		if !lq.oneEach(i) || n != all {
+			ask = append(ask, i)
 		}
 	}
-	if fewest == 0 {
-		return 0, nil
+	if lq.exact {
+		switch {
+		case len(ask) == 0 && len(lq.exclude) == 0:
+			return all, nil
+		case len(ask) == 0:
+			var args []any
+			excluded, err := count(`SELECT count(*) FROM (`+selectTerms(side, termsOf(lq.exclude), &args)+`)`, args)
+			return all - excluded, err
+		case len(lq.exclude) > 0:
+		case len(ask) == 1 && lq.oneEach(ask[0]):
+			return counts[ask[0]], nil
+		case len(ask) == 2 && lq.status >= 0 && slices.Contains(ask, lq.status):
+			other := ask[0]
+			if other == lq.status {
+				other = ask[1]
+			}
+			if lq.oneEach(lq.status) && lq.oneEach(other) {
+				return count(sumSQL(pairSide(side), lq.pairRanges(other)))
+			}
+		}
 	}
-	q, args := lq.goneSQL(rare)
+	if len(ask) == 0 {
+		ask = []int{0} // an inexact query's groups, every one had by every company: look at them all
+	}
+	rare := ask[0]
+	for _, i := range ask {
+		if counts[i] < counts[rare] {
+			rare = i
+		}
+	}
+	q, args := lq.sideSQL(side, rare, ask)
 	rs, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return 0, err
@@ -150,13 +193,13 @@ func (ix *Index) countGone(ctx context.Context, db *sql.DB, a *liveAdjust) (int,
 	n := 0
 	var check ids
 	for rs.Next() {
-		var number, packed string
+		var packed string
 		var id int64
-		if err := rs.Scan(&number, &id, &packed); err != nil {
+		if err := rs.Scan(&id, &packed); err != nil {
 			rs.Close()
 			return 0, err
 		}
-		if !lq.termsMatch(sideGone, unpackTerms(packed)) {
+		if !lq.termsMatch(side, unpackTerms(packed)) {
 			continue
 		}
 		if lq.exact {
@@ -176,24 +219,6 @@ func (ix *Index) countGone(ctx context.Context, db *sql.DB, a *liveAdjust) (int,
 		}
 		return true
 	})
-	return n, err
-}
-
-// countExtras is how many companies not in the file the query finds.
-func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
-	if !a.lq.exact {
-		n := 0
-		err := ix.extras(ctx, db, a, 0, -1, func(*Company) bool { n++; return true })
-		return n, err
-	}
-	q, args := a.lq.countSQL(sideNew)
-	if q == "" {
-		var set string
-		set, args = a.lq.newSQL()
-		q = `SELECT count(*) FROM (` + set + `)`
-	}
-	var n int
-	err := db.QueryRowContext(ctx, q, args...).Scan(&n)
 	return n, err
 }
 

@@ -37,6 +37,36 @@ const (
 	sideGone = 3
 )
 
+// The counts keep, besides each term's, each pair of a company's status
+// and another of its terms, on the sides of those taken off and those
+// new (pairSide of the side): the companies of a status and of one
+// other term, the question a search asks most (active companies of a
+// SIC code, a place, a name), are counted without reading them, where
+// both terms are had by thousands (the status by nearly all).
+const pairOffset = 10
+
+func pairSide(side int) int { return side + pairOffset }
+
+// pairTerm is the count's term of a status and a term.
+func pairTerm(status, term string) string { return status + "\x1f" + term }
+
+// pairsOf are the pairs of status and term of a company's rows of
+// terms, on the sides that keep them.
+func pairsOf(ts []sideTerm) []sideTerm {
+	var out []sideTerm
+	for _, st := range ts {
+		if (st.side != sideGone && st.side != sideNew) || !strings.HasPrefix(st.term, termStatus) {
+			continue
+		}
+		for _, t := range ts {
+			if t.side == st.side && t.term != st.term {
+				out = append(out, sideTerm{pairSide(st.side), pairTerm(st.term, t.term)})
+			}
+		}
+	}
+	return out
+}
+
 // Terms the overlay keeps that the index has no posting lists of: every
 // company on the register (so that a query of no term finds the
 // companies taken off), and the whole postcode (a search for a postcode
@@ -249,6 +279,17 @@ func (w *liveWriter) put(ctx context.Context, n string, ev liveEvent, seq int64)
 	}
 	terms := companyTerms(file, current)
 	old := unpackTerms(packed)
+	oldPairs, pairs := pairsOf(old), pairsOf(terms)
+	for _, t := range oldPairs {
+		if !slices.Contains(pairs, t) {
+			w.counts[t]--
+		}
+	}
+	for _, t := range pairs {
+		if !slices.Contains(oldPairs, t) {
+			w.counts[t]++
+		}
+	}
 	for _, t := range old {
 		if !slices.Contains(terms, t) {
 			if _, err := w.remove.ExecContext(ctx, t.side, t.term, n); err != nil {

@@ -31,6 +31,9 @@ func randomEvent(t testing.TB, r *rand.Rand, tp int64, number string) *api.Event
 		"registered_office_address": map[string]string{"premises": pick("12", "2", ""), "address_line_1": pick("Leeds Road", "Mill Lane", "Pepper Road"),
 			"locality": pick("Leeds", "Bradford", "Manchester", "Rochester"), "postal_code": pick("LS1 1AA", "LS1 4AB", "LS10 2RU", "M1 1AE", "ME1 1AA", "BD1 2AB", "")},
 		"sic_codes": []string{pick("62012", "62020", "70229", "75000")}, "links": map[string]string{"self": "/company/" + number}}
+	if r.IntN(3) == 0 {
+		data["sic_codes"] = []string{"62020", pick("62012", "75000")} // more than one
+	}
 	if d := pick("2023-12-31", "2024-01-01", "2024-03-01", "2026-11-20", ""); d != "" {
 		data["date_of_creation"] = d
 	}
@@ -153,6 +156,8 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 		Query{Postcode: "LS1", CompanyQuery: api.CompanyQuery{Statuses: []string{"active", "liquidation"}}},
 		Query{CompanyQuery: api.CompanyQuery{SICCodes: []string{"62012", "70229"}, Statuses: []string{"active"}}},
 		Query{CompanyQuery: api.CompanyQuery{SICCodes: []string{"62020"}}},
+		Query{CompanyQuery: api.CompanyQuery{SICCodes: []string{"62020", "75000"}}},
+		Query{CompanyQuery: api.CompanyQuery{SICCodes: []string{"62012", "62020"}, Statuses: []string{"active"}}},
 		Query{CompanyQuery: api.CompanyQuery{Types: []string{"ltd"}, Location: "leeds"}},
 		Query{CompanyQuery: api.CompanyQuery{Types: []string{"private-limited-guarant-nsc"}, IncorporatedFrom: "2024-01-01"}},
 		Query{CompanyQuery: api.CompanyQuery{NameExcludes: "zeta", Statuses: []string{"active", "liquidation"}}},
@@ -341,5 +346,84 @@ func TestAFollowAcrossAnUpdateLooksCompaniesUpInTheNewFile(t *testing.T) {
 	}
 	if st, err := ix.Live(ctx); err != nil || st.Companies != 2 {
 		t.Errorf("Live: %+v %v", st, err)
+	}
+}
+
+// liveSchemaV2 is the overlay as the second format had it: the terms of
+// those taken off the register with the others', and rows of no rowid.
+const liveSchemaV2 = `
+CREATE TABLE live (number TEXT PRIMARY KEY, timepoint INTEGER NOT NULL, published INTEGER NOT NULL, gone INTEGER NOT NULL,
+	onreg INTEGER NOT NULL, fileid INTEGER, name TEXT NOT NULL, address TEXT NOT NULL, rest TEXT NOT NULL, alpha TEXT NOT NULL,
+	terms TEXT NOT NULL, profile BLOB NOT NULL, seq INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX live_file ON live (fileid) WHERE fileid IS NOT NULL;
+CREATE INDEX live_alpha ON live (alpha, number) WHERE onreg = 1;
+CREATE TABLE terms (side INTEGER NOT NULL, term TEXT NOT NULL, number TEXT NOT NULL, PRIMARY KEY (side, term, number)) WITHOUT ROWID;
+CREATE TABLE counts (side INTEGER NOT NULL, term TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (side, term)) WITHOUT ROWID;
+CREATE TABLE state (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+`
+
+func TestAnOverlayOfTheSecondFormatIsRebuiltWithItsIndexes(t *testing.T) {
+	ctx := context.Background()
+	ix := town(t)
+	active := Query{CompanyQuery: api.CompanyQuery{Statuses: []string{"active"}}}
+	inFile := numbers(t, ix, active)
+	db, err := sql.Open("sqlite", liveDSN(LivePath(ix.path), "rwc", true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// DELTA SOFTWARE LTD dissolved, as the second format wrote it.
+	e := profileEvent(t, 12, "2026-11-20T09:02:00", "00000004", "DELTA SOFTWARE LTD", "dissolved", "ME1 1AA")
+	if _, err := db.Exec(liveSchemaV2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO live VALUES ('00000004', 12, ?, 0, 0, 4, '', '', '', '', ?, ?, 1);
+		INSERT INTO terms VALUES (0, 's:active', '00000004'); INSERT INTO counts VALUES (0, 's:active', 1);
+		INSERT INTO state VALUES ('version', 2), ('seq', 1), ('companies', 1), ('index', ?), ('stream:companies', 12)`,
+		e.PublishedAt.UnixMilli(), "0s:active", []byte(e.Data), identityOf(ix)); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	if _, err := ix.Live(ctx); err == nil || !strings.Contains(err.Error(), "older coview") {
+		t.Errorf("Live of an overlay of the second format: %v", err)
+	}
+	if got := numbers(t, ix, active); !slices.Equal(got, inFile) {
+		t.Errorf("active, while the overlay is left out: %v, the file's %v", got, inFile)
+	}
+	l, err := OpenLive(ix.path, ix.Meta().FileDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, ok, err := l.From(ctx, "companies")
+	l.Close()
+	if err != nil || !ok || from != 13 {
+		t.Errorf("the follow's place after the rebuild: %d %v %v", from, ok, err)
+	}
+	want := slices.DeleteFunc(slices.Clone(inFile), func(n string) bool { return n == "00000004" })
+	if got := numbers(t, ix, active); !slices.Equal(got, want) || len(want) != len(inFile)-1 {
+		t.Errorf("active after the rebuild: %v, want %v", got, want)
+	}
+	db, err = sql.Open("sqlite", liveDSN(LivePath(ix.path), "ro", false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var indexes []string
+	rs, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'live' AND name LIKE 'live_%' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rs.Next() {
+		var n string
+		rs.Scan(&n)
+		indexes = append(indexes, n)
+	}
+	rs.Close()
+	if !slices.Equal(indexes, []string{"live_alpha", "live_file", "live_gone"}) {
+		t.Errorf("the rebuilt overlay's indexes: %v", indexes)
+	}
+	var side int
+	if err := db.QueryRow(`SELECT side FROM terms WHERE number = '00000004' AND term = 's:active'`).Scan(&side); err != nil || side != sideGone {
+		t.Errorf("the terms of a company taken off, after the rebuild: side %d, %v", side, err)
 	}
 }
