@@ -206,42 +206,6 @@ func sumSQL(side int, rs []termRange) (string, []any) {
 	return `SELECT ` + strings.Join(parts, " + "), args
 }
 
-// sideSQL is a SELECT of the file ids (0 for none) and terms of the
-// companies of a side that have a term of the group rare (the query's
-// group the fewest of them have) and a term of each group of single
-// terms of ask, and none excluded, with its arguments; the groups of
-// ranges are left to termsMatch (a range asked of each company would
-// read every row of the range).
-func (lq *liveQuery) sideSQL(side, rare int, ask []int) (string, []any) {
-	var args []any
-	// DISTINCT: a company may have more than one of the group's terms.
-	q := `SELECT coalesce(l.fileid, 0), l.terms FROM (SELECT DISTINCT number FROM (` + selectTerms(side, lq.groups[rare], &args) + `)) c JOIN live l ON l.number = c.number`
-	var where []string
-	in := func(ts []string) string {
-		for _, t := range ts {
-			args = append(args, t)
-		}
-		return `EXISTS (SELECT 1 FROM terms t WHERE t.side = ` + fmt.Sprint(side) + ` AND t.term IN (` +
-			strings.TrimSuffix(strings.Repeat("?,", len(ts)), ",") + `) AND t.number = c.number)`
-	}
-	for _, i := range ask {
-		g := lq.groups[i]
-		if i == rare {
-			continue
-		}
-		if ts, ok := singles(g); ok {
-			where = append(where, in(ts))
-		}
-	}
-	if len(lq.exclude) > 0 {
-		where = append(where, `NOT `+in(lq.exclude))
-	}
-	if len(where) > 0 {
-		q += ` WHERE ` + strings.Join(where, " AND ")
-	}
-	return q, args
-}
-
 // singles are the group's terms when it has no range.
 func singles(g []termRange) ([]string, bool) {
 	var ts []string

@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strings"
 )
 
 // A search while the live overlay has rows answers as the register now
@@ -179,38 +181,100 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	if len(ask) == 0 {
 		ask = []int{0} // an inexact query's groups, every one had by every company: look at them all
 	}
-	rare := ask[0]
-	for _, i := range ask {
-		if counts[i] < counts[rare] {
-			rare = i
+	// The companies of the rarest group, narrowed by each group of not
+	// many more, read whole and met in memory: a few reads of an index
+	// each, where asking of each company would be a read of its own.
+	slices.SortFunc(ask, func(x, y int) int { return counts[x] - counts[y] })
+	numbers := func(g []termRange) (map[string]bool, error) {
+		var args []any
+		rs, err := db.QueryContext(ctx, selectTerms(side, g, &args), args...)
+		if err != nil {
+			return nil, err
 		}
+		defer rs.Close()
+		set := map[string]bool{}
+		for rs.Next() {
+			var n string
+			if err := rs.Scan(&n); err != nil {
+				return nil, err
+			}
+			set[n] = true
+		}
+		return set, rs.Err()
 	}
-	q, args := lq.sideSQL(side, rare, ask)
-	rs, err := db.QueryContext(ctx, q, args...)
+	found, err := numbers(lq.groups[ask[0]])
 	if err != nil {
 		return 0, err
 	}
-	n := 0
-	var check ids
-	for rs.Next() {
-		var packed string
-		var id int64
-		if err := rs.Scan(&id, &packed); err != nil {
-			rs.Close()
-			return 0, err
-		}
-		if !lq.termsMatch(side, unpackTerms(packed)) {
+	asked := !lq.exact // the groups left make the companies found be looked at one by one
+	for _, i := range ask[1:] {
+		if counts[i] > setsOver*len(found) {
+			asked = true
 			continue
 		}
-		if lq.exact {
-			n++
-		} else {
-			check = append(check, uint32(id))
+		in, err := numbers(lq.groups[i])
+		if err != nil {
+			return 0, err
+		}
+		maps.DeleteFunc(found, func(n string, _ bool) bool { return !in[n] })
+		if len(found) == 0 {
+			return 0, nil
 		}
 	}
-	rs.Close()
-	if err := rs.Err(); err != nil || len(check) == 0 {
-		return n, err
+	if len(lq.exclude) > 0 {
+		out, err := numbers(termsOf(lq.exclude)) // names' words, not many each
+		if err != nil {
+			return 0, err
+		}
+		maps.DeleteFunc(found, func(n string, _ bool) bool { return out[n] })
+	}
+	if !asked {
+		return len(found), nil
+	}
+	// Each company found, asked of its terms (of its row in the file, when
+	// the terms find more than the query), a batch at a time.
+	n := 0
+	var check ids
+	batch := make([]any, 0, 500)
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		rs, err := db.QueryContext(ctx, `SELECT coalesce(fileid, 0), terms FROM live WHERE number IN (`+
+			strings.TrimSuffix(strings.Repeat("?,", len(batch)), ",")+`)`, batch...)
+		batch = batch[:0]
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var packed string
+			var id int64
+			if err := rs.Scan(&id, &packed); err != nil {
+				return err
+			}
+			switch {
+			case !lq.termsMatch(side, unpackTerms(packed)):
+			case lq.exact:
+				n++
+			default:
+				check = append(check, uint32(id))
+			}
+		}
+		return rs.Err()
+	}
+	for number := range found {
+		if batch = append(batch, number); len(batch) == cap(batch) {
+			if err := flush(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return 0, err
+	}
+	if len(check) == 0 || side != sideGone {
+		return n, nil
 	}
 	slices.Sort(check)
 	err = ix.readRows(ctx, check, false, func(s *scanned) bool {
@@ -221,6 +285,11 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	})
 	return n, err
 }
+
+// setsOver is how many times as many companies as those found so far a
+// group must have for them to be asked of it one by one rather than its
+// companies read whole.
+const setsOver = 8
 
 // walkOver is how many companies new since the file a query must find
 // for its page of them to be found by walking them in order rather than

@@ -427,3 +427,80 @@ func TestAnOverlayOfTheSecondFormatIsRebuiltWithItsIndexes(t *testing.T) {
 		t.Errorf("the terms of a company taken off, after the rebuild: side %d, %v", side, err)
 	}
 }
+
+func TestTheNamesFiledUnderWhatIsTypedAreTheRegistersNow(t *testing.T) {
+	ctx := context.Background()
+	for seed := range uint64(4) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		ix, numbersOf := randomTown(t, r, 40)
+		file := map[string]*Company{}
+		for _, n := range numbersOf {
+			c, err := ix.Company(ctx, api.Number(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			file[n] = c
+		}
+		for k := range 10 {
+			numbersOf = append(numbersOf, fmt.Sprintf("NW%06d", k))
+		}
+		last := map[string]*api.Event{}
+		var events []*api.Event
+		for tp := range int64(30) {
+			n := numbersOf[r.IntN(len(numbersOf))]
+			e := randomEvent(t, r, tp+1, n)
+			events = append(events, e)
+			last[n] = e
+		}
+		follow(t, ix, events...)
+		st, err := ix.liveNow(ctx)
+		if err != nil || st == nil {
+			t.Fatalf("the overlay's state: %+v %v", st, err)
+		}
+		// The register now, filed by name.
+		type filed struct{ key, number string }
+		var now []filed
+		for _, n := range numbersOf {
+			c := file[n]
+			if e := last[n]; e != nil {
+				c = nil
+				if !e.Deleted() {
+					p, err := api.DecodeProfile(e.Data, api.Number(n))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !ceased(p.CompanyStatus) {
+						c = &Company{Name: p.CompanyName, Number: n}
+					}
+				}
+			}
+			if c != nil {
+				now = append(now, filed{alphaKey(c.Name), n})
+			}
+		}
+		slices.SortFunc(now, func(a, b filed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.number, b.number)) })
+		for _, text := range []string{"alpha", "beta", "zeta", "happy", "northern", "a", "n"} {
+			key := alphaKey(text)
+			for _, n := range []int{1, 2, 3, 5, 40} {
+				var want []string
+				for _, f := range now {
+					if strings.HasPrefix(f.key, key) && len(want) < n {
+						want = append(want, f.number)
+					}
+				}
+				got, err := ix.typedFiled(ctx, st, key, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var gotN []string
+				for _, c := range got {
+					gotN = append(gotN, c.Number)
+				}
+				if !slices.Equal(gotN, want) {
+					t.Errorf("seed %d, %q, %d: %v, the register now files %v", seed, text, n, gotN, want)
+				}
+			}
+		}
+		ix.Close()
+	}
+}

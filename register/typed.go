@@ -106,7 +106,6 @@ func (ix *Index) typedFiled(ctx context.Context, st *liveState, key string, n in
 		c   *Company
 	}
 	var all []filed
-	more := 0
 	if st != nil {
 		db, err := ix.liveDB()
 		if err != nil {
@@ -131,24 +130,33 @@ func (ix *Index) typedFiled(ctx context.Context, st *liveState, key string, n in
 			if err := rs.Err(); err != nil {
 				return nil, liveError(ix, err)
 			}
-			// Those the overlay takes away leave room: as many more are read.
-			more = int(min(st.companies, int64(typedLook*n)))
 		}
 	}
-	stmt, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ?`)
+	stmt, err := ix.stmt(ctx, "typed", `SELECT `+companyColumnsSQL+` FROM companies c WHERE coview_alpha(c.name) >= ? AND coview_alpha(c.name) < ? ORDER BY coview_alpha(c.name), c.number LIMIT ? OFFSET ?`)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := scanAll(stmt.QueryContext(ctx, key, key+"\U0010FFFF", n+more))
-	if err != nil {
-		return nil, err
-	}
-	if err := ix.liveOver(ctx, rows); err != nil {
-		return nil, liveError(ix, err)
-	}
-	for _, s := range rows {
-		if s.live == nil {
-			all = append(all, filed{alphaKey(s.name), ix.unpack(s)})
+	// The file's first n not in the overlay: those the overlay has (read
+	// from it above, or taken away) leave room, and as many more are
+	// read after them, up to typedLook times n in all.
+	kept, read := 0, 0
+	for want := n; want > 0 && read < typedLook*n; want = n - kept {
+		rows, err := scanAll(stmt.QueryContext(ctx, key, key+"\U0010FFFF", want, read))
+		if err != nil {
+			return nil, err
+		}
+		if err := ix.liveOver(ctx, rows); err != nil {
+			return nil, liveError(ix, err)
+		}
+		for _, s := range rows {
+			if s.live == nil {
+				all = append(all, filed{alphaKey(s.name), ix.unpack(s)})
+				kept++
+			}
+		}
+		read += len(rows)
+		if len(rows) < want {
+			break
 		}
 	}
 	slices.SortFunc(all, func(a, b filed) int { return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.c.Number, b.c.Number)) })
