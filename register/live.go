@@ -38,8 +38,8 @@ import (
 func LivePath(index string) string { return index + ".live" }
 
 // liveVersion is the overlay's format. An overlay of a format before
-// (1: the profiles only; 2: the terms of those taken off the register
-// with the others', and rows of no rowid, each too big for its page) is
+// (1: the profiles only; 2: only the terms gained or lost of a company of
+// the file, and rows of no rowid, each too big for its page) is
 // rebuilt from its profiles by the next follow; until then readers
 // leave it out.
 const liveVersion = 3
@@ -64,7 +64,10 @@ CREATE TABLE IF NOT EXISTS live (
 );
 CREATE INDEX IF NOT EXISTS live_file ON live (fileid) WHERE fileid IS NOT NULL;
 CREATE INDEX IF NOT EXISTS live_alpha ON live (alpha, number) WHERE onreg = 1;
-CREATE INDEX IF NOT EXISTS live_gone ON live (fileid) WHERE onreg = 0 AND fileid IS NOT NULL;
+-- The file's companies a search's walk of the file leaves out (taken
+-- off the register, or with changed terms), and those it puts back.
+CREATE INDEX IF NOT EXISTS live_out ON live (fileid) WHERE fileid IS NOT NULL AND (onreg = 0 OR terms != '');
+CREATE INDEX IF NOT EXISTS live_changed ON live (fileid) WHERE onreg = 1 AND fileid IS NOT NULL AND terms != '';
 CREATE TABLE IF NOT EXISTS terms (
 	side   INTEGER NOT NULL, -- sideWas, sideNow, sideNew, sideGone
 	term   TEXT NOT NULL,
@@ -187,7 +190,8 @@ func upgradeLive(ctx context.Context, db *sql.DB, ix *Index) error {
 	}
 	if hadRows {
 		if _, err := tx.ExecContext(ctx, `ALTER TABLE live RENAME TO live_v1; DROP INDEX IF EXISTS live_seq;
-			DROP INDEX IF EXISTS live_file; DROP INDEX IF EXISTS live_alpha; DROP INDEX IF EXISTS live_gone`); err != nil {
+			DROP INDEX IF EXISTS live_file; DROP INDEX IF EXISTS live_alpha;
+			DROP INDEX IF EXISTS live_out; DROP INDEX IF EXISTS live_changed`); err != nil {
 			return err
 		}
 	}

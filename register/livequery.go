@@ -115,26 +115,6 @@ func selectTerms(side int, rs []termRange, args *[]any) string {
 	return strings.Join(parts, " UNION ")
 }
 
-// changedSQL is a SELECT of the numbers of the companies of the file
-// still on the register that gained or lost a term of the query, with
-// its arguments: the only ones on the register whose answer can have
-// changed. "" when the query has no term (it finds every company on the
-// register: none of those on it changed its answer).
-func (lq *liveQuery) changedSQL() (string, []any) {
-	var all []termRange
-	for _, g := range lq.groups {
-		all = append(all, g...)
-	}
-	for _, t := range lq.exclude {
-		all = append(all, oneTerm(t))
-	}
-	if len(all) == 0 {
-		return "", nil
-	}
-	var args []any
-	return selectTerms(sideWas, all, &args) + " UNION " + selectTerms(sideNow, all, &args), args
-}
-
 // newSQL is a SELECT of the numbers of the companies new since the file
 // that have a term of each group and none excluded, with its arguments.
 func (lq *liveQuery) newSQL() (string, []any) {
@@ -169,18 +149,6 @@ func termsOf(ts []string) []termRange {
 // that the counts of its terms add up to how many companies have one.
 func (lq *liveQuery) oneEach(group int) bool {
 	return !lq.several[group] || len(lq.groups[group]) == 1
-}
-
-// pairRanges are the pairs of each status of the status group and each
-// term of the group g, as the counts keep them (pairTerm).
-func (lq *liveQuery) pairRanges(g int) []termRange {
-	var out []termRange
-	for _, s := range lq.groups[lq.status] {
-		for _, r := range lq.groups[g] {
-			out = append(out, termRange{pairTerm(s.lo, r.lo), pairTerm(s.lo, r.hi)})
-		}
-	}
-	return out
 }
 
 // sumSQL is a SELECT of the sum of the counts of a side's terms of rs.

@@ -12,28 +12,28 @@ import (
 )
 
 // A search while the live overlay has rows answers as the register now
-// is: the file's companies it finds, less those the overlay says no
-// longer match or were taken off the register (or dissolved), with
-// those of the file it did not find that the overlay says now match, in
-// the file's order, each with the overlay's values; then the companies
-// new since the file that match, in the order of the alphabetical index
-// (the file's order is the registry's, by name, which they have no place
-// in). The count agrees with the rows.
+// is: the file's companies it finds, less those taken off the register
+// (or dissolved) since and those whose terms have changed, with those
+// whose terms have changed that it finds now, in the file's order, each
+// with the overlay's values; then the companies new since the file that
+// match, in the order of the alphabetical index (the file's order is the
+// registry's, by name, which they have no place in). The count agrees
+// with the rows. How many of each there are comes from the counts of
+// their terms (liveterms.go), whatever their number; which they are is
+// asked of the overlay only for the rows a page shows.
 
 // liveAdjust is how the overlay changes a query's answer.
 type liveAdjust struct {
-	dropped map[uint32]bool // the file's companies found, on the register, that no longer match
-	added   ids             // the file's companies not found that now match, in order
-	gone    int             // how many of the file's companies found were taken off the register
-	extras  int             // how many companies not in the file match
-	m       *matcher
-	lq      liveQuery
+	gone   int // how many of the file's companies found were taken off the register
+	was    int // how many of the file's companies found have changed terms
+	now    int // how many of those with changed terms the query finds now
+	extras int // how many companies not in the file match
+	m      *matcher
+	lq     liveQuery
 }
 
 // adjust is how the overlay changes the answer to q; nil when it changes
-// nothing. It asks the overlay only about the companies the query's
-// terms touch: those of the file that gained or lost one of them, and
-// those new since the file that have them.
+// nothing.
 func (ix *Index) adjust(ctx context.Context, q Query) (*liveAdjust, error) {
 	st, err := ix.liveNow(ctx)
 	if err != nil || st == nil {
@@ -47,17 +47,19 @@ func (ix *Index) adjust(ctx context.Context, q Query) (*liveAdjust, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &liveAdjust{dropped: map[uint32]bool{}, m: m, lq: liveQueryOf(m)}
-	if err := ix.changed(ctx, db, a); err != nil {
-		return nil, liveError(ix, err)
-	}
-	if a.gone, err = ix.countGone(ctx, db, a); err != nil {
-		return nil, liveError(ix, err)
+	a := &liveAdjust{m: m, lq: liveQueryOf(m)}
+	for _, c := range []struct {
+		to   *int
+		side int
+	}{{&a.gone, sideGone}, {&a.was, sideWas}, {&a.now, sideNow}} {
+		if *c.to, err = ix.countOn(ctx, db, a, c.side, nil); err != nil {
+			return nil, liveError(ix, err)
+		}
 	}
 	if a.extras, err = ix.countExtras(ctx, db, a); err != nil {
 		return nil, liveError(ix, err)
 	}
-	if len(a.dropped) == 0 && len(a.added) == 0 && a.gone == 0 && a.extras == 0 {
+	if a.gone == 0 && a.was == 0 && a.now == 0 && a.extras == 0 {
 		return nil, nil
 	}
 	return a, nil
@@ -67,53 +69,6 @@ func liveError(ix *Index, err error) error {
 	return fmt.Errorf("the live overlay %s cannot be read: %w", LivePath(ix.path), err)
 }
 
-// changed finds the file's companies on the register whose answer the
-// overlay changes: among those with a term of the query gained or lost,
-// the ones that matched and no longer do, and the other way.
-func (ix *Index) changed(ctx context.Context, db *sql.DB, a *liveAdjust) error {
-	set, args := a.lq.changedSQL()
-	if set == "" {
-		return nil
-	}
-	rs, err := db.QueryContext(ctx, `SELECT `+liveColumns+`, l.fileid FROM live l WHERE l.fileid IS NOT NULL AND l.number IN (`+set+`)`, args...)
-	if err != nil {
-		return err
-	}
-	now := map[uint32]bool{}
-	var files ids
-	for rs.Next() {
-		var id int64
-		r, err := ix.scanLive(rs, &id)
-		if err != nil {
-			rs.Close()
-			return err
-		}
-		now[uint32(id)] = r.onreg && a.m.matches(r.c)
-		files = append(files, uint32(id))
-	}
-	rs.Close()
-	if err := rs.Err(); err != nil {
-		return err
-	}
-	slices.Sort(files)
-	return ix.readRows(ctx, files, false, func(s *scanned) bool {
-		id := uint32(s.id)
-		switch was, is := a.m.matches(ix.unpack(s)), now[id]; {
-		case was && !is:
-			a.dropped[id] = true
-		case !was && is:
-			a.added = append(a.added, id)
-		}
-		return true
-	})
-}
-
-// countGone is how many of the companies of the file taken off the
-// register since the query finds in the file.
-func (ix *Index) countGone(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
-	return ix.countOn(ctx, db, a, sideGone)
-}
-
 // countExtras is how many companies not in the file the query finds.
 func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (int, error) {
 	if !a.lq.exact {
@@ -121,20 +76,25 @@ func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (in
 		err := ix.extras(ctx, db, a, 0, -1, func(*Company) bool { n++; return true })
 		return n, err
 	}
-	return ix.countOn(ctx, db, a, sideNew)
+	return ix.countOn(ctx, db, a, sideNew, nil)
 }
 
-// countOn is how many companies of a side (sideGone: those of the file
-// taken off the register, as the file has them; sideNew: those new
-// since the file) the query finds; of sideNew only when the query is
-// exact. The counts of the side's terms say it for a query of one
-// group, or of the status and one group; a group every company of the
-// side has asks nothing (new companies were all incorporated this year,
-// and are nearly all active). Else the companies of the side that have
-// a term of the query's rarest group are looked at, and their terms
-// (their rows in the file, when the terms find more than the query) say
-// whether the query finds them.
-func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side int) (int, error) {
+// countOn is how many companies of a side the query finds: sideGone,
+// the file's taken off the register, as the file has them; sideWas and
+// sideNow, the file's on the register whose terms have changed, as the
+// file has them and as they are now; sideNew, those new since the file,
+// only when the query is exact. With collect, the file ids of those it
+// finds are added to it.
+//
+// The counts of the side's terms say how many for a query of one group,
+// or of the status and one group; a group every company of the side has
+// asks nothing (new companies were all incorporated this year, and are
+// nearly all active). Else the companies of the side that have a term
+// of the query's rarest group are read, narrowed by each group of not
+// many more, and those left are asked of their terms (of their rows in
+// the file, or their values now, when the terms find more than the
+// query).
+func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side int, collect *ids) (int, error) {
 	lq := &a.lq
 	count := func(q string, args []any) (int, error) {
 		var n int
@@ -145,19 +105,25 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	if err != nil || all == 0 {
 		return 0, err
 	}
-	var ask []int // the groups not every company of the side has
-	counts := map[int]int{}
+	var ask [][]termRange // the groups not every company of the side has
+	var sizes, index []int // how many rows of terms each has; its place in the query
+	status, other := -1, -1 // of ask: the status group's, and the one other
 	for i, g := range lq.groups {
 		n, err := count(sumSQL(side, g))
 		if err != nil || n == 0 {
 			return 0, err
 		}
-		counts[i] = n
-		if !lq.oneEach(i) || n != all {
-			ask = append(ask, i)
+		if lq.oneEach(i) && n == all {
+			continue
 		}
+		if i == lq.status {
+			status = len(ask)
+		} else {
+			other = len(ask)
+		}
+		ask, sizes, index = append(ask, g), append(sizes, n), append(index, i)
 	}
-	if lq.exact {
+	if lq.exact && collect == nil {
 		switch {
 		case len(ask) == 0 && len(lq.exclude) == 0:
 			return all, nil
@@ -166,25 +132,29 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 			excluded, err := count(`SELECT count(*) FROM (`+selectTerms(side, termsOf(lq.exclude), &args)+`)`, args)
 			return all - excluded, err
 		case len(lq.exclude) > 0:
-		case len(ask) == 1 && lq.oneEach(ask[0]):
-			return counts[ask[0]], nil
-		case len(ask) == 2 && lq.status >= 0 && slices.Contains(ask, lq.status):
-			other := ask[0]
-			if other == lq.status {
-				other = ask[1]
+		case len(ask) == 1 && lq.oneEach(index[0]):
+			return sizes[0], nil
+		case len(ask) == 2 && status >= 0 && lq.oneEach(lq.status) && lq.oneEach(index[other]):
+			var pairs []termRange
+			for _, st := range ask[status] {
+				for _, r := range ask[other] {
+					pairs = append(pairs, termRange{pairTerm(st.lo, r.lo), pairTerm(st.lo, r.hi)})
+				}
 			}
-			if lq.oneEach(lq.status) && lq.oneEach(other) {
-				return count(sumSQL(pairSide(side), lq.pairRanges(other)))
-			}
+			return count(sumSQL(pairSide(side), pairs))
 		}
 	}
 	if len(ask) == 0 {
-		ask = []int{0} // an inexact query's groups, every one had by every company: look at them all
+		ask, sizes = [][]termRange{{oneTerm(termAll)}}, []int{all}
 	}
+	order := make([]int, len(ask))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int { return sizes[x] - sizes[y] })
 	// The companies of the rarest group, narrowed by each group of not
 	// many more, read whole and met in memory: a few reads of an index
 	// each, where asking of each company would be a read of its own.
-	slices.SortFunc(ask, func(x, y int) int { return counts[x] - counts[y] })
 	numbers := func(g []termRange) (map[string]bool, error) {
 		var args []any
 		rs, err := db.QueryContext(ctx, selectTerms(side, g, &args), args...)
@@ -202,17 +172,19 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 		}
 		return set, rs.Err()
 	}
-	found, err := numbers(lq.groups[ask[0]])
+	found, err := numbers(ask[order[0]])
 	if err != nil {
 		return 0, err
 	}
-	asked := !lq.exact // the groups left make the companies found be looked at one by one
-	for _, i := range ask[1:] {
-		if counts[i] > setsOver*len(found) {
+	// asked: the companies found are to be asked one by one, of the
+	// groups left or of their rows.
+	asked := !lq.exact || collect != nil
+	for _, i := range order[1:] {
+		if sizes[i] > setsOver*len(found) {
 			asked = true
 			continue
 		}
-		in, err := numbers(lq.groups[i])
+		in, err := numbers(ask[i])
 		if err != nil {
 			return 0, err
 		}
@@ -231,16 +203,21 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	if !asked {
 		return len(found), nil
 	}
-	// Each company found, asked of its terms (of its row in the file, when
-	// the terms find more than the query), a batch at a time.
+	// Each company found, asked of its terms (and of its row in the file,
+	// or its values now, when the terms find more than the query), a batch
+	// at a time.
 	n := 0
-	var check ids
+	var check ids // of the file's rows to match
 	batch := make([]any, 0, 500)
+	columns := `coalesce(l.fileid, 0), l.terms`
+	if !lq.exact && side == sideNow {
+		columns += `, ` + liveColumns
+	}
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		rs, err := db.QueryContext(ctx, `SELECT coalesce(fileid, 0), terms FROM live WHERE number IN (`+
+		rs, err := db.QueryContext(ctx, `SELECT `+columns+` FROM live l WHERE l.number IN (`+
 			strings.TrimSuffix(strings.Repeat("?,", len(batch)), ",")+`)`, batch...)
 		batch = batch[:0]
 		if err != nil {
@@ -250,13 +227,25 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 		for rs.Next() {
 			var packed string
 			var id int64
-			if err := rs.Scan(&id, &packed); err != nil {
+			var c *Company
+			if !lq.exact && side == sideNow {
+				var number, name, address, rest string
+				var gone, onreg bool
+				if err := rs.Scan(&id, &packed, &number, &gone, &onreg, &name, &address, &rest); err != nil {
+					return err
+				}
+				c = ix.unpack(&scanned{number: number, name: name, address: address, rest: rest})
+			} else if err := rs.Scan(&id, &packed); err != nil {
 				return err
 			}
 			switch {
 			case !lq.termsMatch(side, unpackTerms(packed)):
-			case lq.exact:
+			case c != nil && !a.m.matches(c):
+			case lq.exact || c != nil:
 				n++
+				if collect != nil {
+					*collect = append(*collect, uint32(id))
+				}
 			default:
 				check = append(check, uint32(id))
 			}
@@ -273,13 +262,16 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	if err := flush(); err != nil {
 		return 0, err
 	}
-	if len(check) == 0 || side != sideGone {
+	if len(check) == 0 {
 		return n, nil
 	}
 	slices.Sort(check)
 	err = ix.readRows(ctx, check, false, func(s *scanned) bool {
 		if a.m.matches(ix.unpack(s)) {
 			n++
+			if collect != nil {
+				*collect = append(*collect, uint32(s.id))
+			}
 		}
 		return true
 	})
@@ -340,33 +332,49 @@ func (ix *Index) extras(ctx context.Context, db *sql.DB, a *liveAdjust, skip, li
 func (a *liveAdjust) hits(base int) int { return a.inFile(base) + a.extras }
 
 // inFile is how many of them are in the file.
-func (a *liveAdjust) inFile(base int) int { return base - len(a.dropped) - a.gone + len(a.added) }
+func (a *liveAdjust) inFile(base int) int { return base - a.gone - a.was + a.now }
 
 // walk calls fn with the ids of the file's companies the query now finds,
-// in order, until fn returns false.
-func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, fn func(uint32) bool) error {
-	added := a.added
+// in order, until fn returns false: the file's answer less the companies
+// taken off and those whose terms changed, merged with those whose terms
+// changed that the query finds now. share is about how much of the
+// answer the walk will go through (1: all of it), which says how those
+// are best found.
+func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, share float64, fn func(uint32) bool) error {
 	stopped := false
-	var gone *goneIDs
-	if a.gone > 0 {
+	var out *outIDs
+	var back *backIDs
+	if a.gone+a.was > 0 || a.now > 0 {
 		db, err := ix.liveDB()
 		if db == nil || err != nil {
 			return err
 		}
-		if gone, err = newGoneIDs(ctx, db); err != nil {
-			return liveError(ix, err)
+		if a.gone+a.was > 0 {
+			if out, err = newOutIDs(ctx, db); err != nil {
+				return liveError(ix, err)
+			}
+			defer out.close()
 		}
-		defer gone.close()
+		if a.now > 0 {
+			if back, err = ix.newBackIDs(ctx, db, a, share); err != nil {
+				return liveError(ix, err)
+			}
+			defer back.close()
+		}
 	}
 	emit := func(id uint32) bool {
-		for len(added) > 0 && added[0] < id {
-			if !fn(added[0]) {
+		for back != nil {
+			b, ok := back.peek()
+			if !ok || b >= id {
+				break
+			}
+			back.pop()
+			if !fn(b) {
 				stopped = true
 				return false
 			}
-			added = added[1:]
 		}
-		if a.dropped[id] || gone != nil && gone.has(id) {
+		if out != nil && out.has(id) {
 			return true
 		}
 		if !fn(id) {
@@ -381,16 +389,24 @@ func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, fn func(uint3
 	} else {
 		err = ix.candidates(ctx, p, emit)
 	}
-	if err == nil && gone != nil {
-		err = gone.err
+	if err == nil && out != nil {
+		err = out.err
 	}
 	if err != nil || stopped {
 		return err
 	}
-	for _, id := range added {
-		if !fn(id) {
-			return nil
+	for back != nil {
+		b, ok := back.peek()
+		if !ok {
+			break
 		}
+		back.pop()
+		if !fn(b) {
+			break
+		}
+	}
+	if back != nil {
+		return back.err
 	}
 	return nil
 }
@@ -411,7 +427,7 @@ func (ix *Index) eachLive(ctx context.Context, p *plan, a *liveAdjust, fn func(*
 		return err
 	}
 	var err error
-	werr := ix.walk(ctx, p, a, func(id uint32) bool {
+	werr := ix.walk(ctx, p, a, 1, func(id uint32) bool {
 		batch = append(batch, id)
 		if len(batch) == rowsAtOnce {
 			err = flush()
@@ -450,7 +466,7 @@ func (ix *Index) searchLive(ctx context.Context, p *plan, a *liveAdjust, page fo
 	if start < inFile {
 		var want ids
 		i := 0
-		err := ix.walk(ctx, p, a, func(id uint32) bool {
+		err := ix.walk(ctx, p, a, float64(end)/float64(inFile), func(id uint32) bool {
 			if i >= start {
 				want = append(want, id)
 			}
@@ -483,27 +499,28 @@ func (ix *Index) searchLive(ctx context.Context, p *plan, a *liveAdjust, page fo
 	return a.hits(base), nil
 }
 
-// goneIDs tells a walk which of the file's ids are of companies taken
-// off the register, the ids coming in order: it asks the overlay for the
-// first such id at or after the one asked about, which answers for every
-// id up to it. A page near the start asks a few times; a walk of the
-// whole file once for each company taken off, not once for each row.
-type goneIDs struct {
+// outIDs tells a walk which of the file's ids are of companies taken off
+// the register or with changed terms, the ids coming in order: it asks
+// the overlay for the first such id at or after the one asked about,
+// which answers for every id up to it. A page near the start asks a few
+// times; a walk of the whole file once for each such company, not once
+// for each row.
+type outIDs struct {
 	ctx        context.Context
 	st         *sql.Stmt
-	from, next int64 // next: the first id at or after from taken off; math.MaxInt64 for none
+	from, next int64 // next: the first such id at or after from; math.MaxInt64 for none
 	err        error
 }
 
-func newGoneIDs(ctx context.Context, db *sql.DB) (*goneIDs, error) {
-	st, err := db.PrepareContext(ctx, `SELECT fileid FROM live WHERE onreg = 0 AND fileid IS NOT NULL AND fileid >= ? ORDER BY fileid LIMIT 1`)
+func newOutIDs(ctx context.Context, db *sql.DB) (*outIDs, error) {
+	st, err := db.PrepareContext(ctx, `SELECT fileid FROM live WHERE fileid IS NOT NULL AND (onreg = 0 OR terms != '') AND fileid >= ? ORDER BY fileid LIMIT 1`)
 	if err != nil {
 		return nil, err
 	}
-	return &goneIDs{ctx: ctx, st: st, from: -1, next: -1}, nil
+	return &outIDs{ctx: ctx, st: st, from: -1, next: -1}, nil
 }
 
-func (g *goneIDs) has(id uint32) bool {
+func (g *outIDs) has(id uint32) bool {
 	n := int64(id)
 	if g.err != nil {
 		return false
@@ -522,4 +539,111 @@ func (g *goneIDs) has(id uint32) bool {
 	return n == g.next
 }
 
-func (g *goneIDs) close() { g.st.Close() }
+func (g *outIDs) close() { g.st.Close() }
+
+// backIDs are the file ids of the companies with changed terms that the
+// query finds now, in order, for a walk to put back: worked out whole
+// from the query's terms when few have its rarest group, else read in
+// order as the walk comes to them, when it goes through less of the
+// answer than that would cost.
+type backIDs struct {
+	list ids // worked out whole; or
+	// read in order: from the overlay's companies with changed terms
+	ctx   context.Context
+	ix    *Index
+	db    *sql.DB
+	a     *liveAdjust
+	after int64 // the last file id read
+	done  bool
+	err   error
+}
+
+// backChunk is how many companies with changed terms are read at a time,
+// and backInOrder makes every walk read them in order (variables for
+// tests, which try both ways, a few at a time).
+var (
+	backChunk   = 128
+	backInOrder = false
+)
+
+func (ix *Index) newBackIDs(ctx context.Context, db *sql.DB, a *liveAdjust, share float64) (*backIDs, error) {
+	b := &backIDs{ctx: ctx, ix: ix, db: db, a: a, after: -1}
+	changed, err := countTerms(ctx, db, sideNow, []termRange{oneTerm(termAll)})
+	if err != nil {
+		return nil, err
+	}
+	rarest := changed
+	for _, g := range a.lq.groups {
+		n, err := countTerms(ctx, db, sideNow, g)
+		if err != nil {
+			return nil, err
+		}
+		rarest = min(rarest, n)
+	}
+	if !backInOrder && float64(rarest) <= float64(changed)*min(share, 1) {
+		var list ids
+		if _, err := ix.countOn(ctx, db, a, sideNow, &list); err != nil {
+			return nil, err
+		}
+		slices.Sort(list)
+		b.list, b.done = list, true
+	}
+	return b, nil
+}
+
+func (b *backIDs) peek() (uint32, bool) {
+	for len(b.list) == 0 && !b.done {
+		b.read()
+	}
+	if len(b.list) == 0 {
+		return 0, false
+	}
+	return b.list[0], true
+}
+
+func (b *backIDs) pop() { b.list = b.list[1:] }
+
+// read reads the next chunk of the companies with changed terms, in
+// order, keeping those the query finds now.
+func (b *backIDs) read() {
+	lq := &b.a.lq
+	rs, err := b.db.QueryContext(b.ctx, `SELECT `+liveColumns+`, l.fileid, l.terms FROM live l
+		WHERE l.onreg = 1 AND l.fileid IS NOT NULL AND l.terms != '' AND l.fileid > ? ORDER BY l.fileid LIMIT ?`, b.after, backChunk)
+	if err != nil {
+		b.err, b.done = err, true
+		return
+	}
+	defer rs.Close()
+	n := 0
+	for rs.Next() {
+		n++
+		var id int64
+		var packed string
+		r, err := b.ix.scanLive(rs, &id, &packed)
+		if err != nil {
+			b.err, b.done = err, true
+			return
+		}
+		b.after = id
+		if lq.termsMatch(sideNow, unpackTerms(packed)) && (lq.exact || b.a.m.matches(r.c)) {
+			b.list = append(b.list, uint32(id))
+		}
+	}
+	if err := rs.Err(); err != nil {
+		b.err, b.done = err, true
+		return
+	}
+	if n < backChunk {
+		b.done = true
+	}
+}
+
+func (b *backIDs) close() {}
+
+// countTerms is how many rows of terms of a side have a term of rs.
+func countTerms(ctx context.Context, db *sql.DB, side int, rs []termRange) (int, error) {
+	q, args := sumSQL(side, rs)
+	var n int
+	err := db.QueryRowContext(ctx, q, args...).Scan(&n)
+	return n, err
+}

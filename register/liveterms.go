@@ -14,23 +14,21 @@ import (
 // (status, type, subtype, SIC codes, postcode area and district, day of
 // incorporation, the address's words) and the words of its name, as the
 // index's lists and name search have them and as the matcher tests them.
-// The overlay keeps, for each company in the file still on the
-// register, only the terms its row in the file and its values now do
-// not share (a side each); for each company of the file taken off the
-// register since, all of its row's terms (a side of their own); and for
-// each company new since the file all of its terms. A company of the
-// file on the register whose answer to a query has changed has, among
-// the query's terms, one it gained or lost; so a query finds the
-// companies whose answers changed from the few rows of its own terms,
-// the new companies that match from the rows of its terms on the new
-// side, and how many of the file's answers were taken off from the
-// counts of its terms on the side of those taken off (they are tens of
-// thousands late in a month, too many to look at one by one).
+// The overlay keeps the terms of the companies whose answers may have
+// changed, each on a side: for each company of the file still on the
+// register whose terms have changed (it moved, was renamed, went into
+// liquidation...), its row's terms and its terms now; for each taken off
+// the register since, its row's terms; for each new since the file, its
+// terms. A company whose terms have not changed (most events: a filing's
+// dates moved on) has none. So a query counts each side's companies it
+// finds from the counts of its terms on that side (liveAdjust), without
+// reading them: late in a month they are tens of thousands on each
+// side, too many to look at one by one.
 
 // The sides of the terms table.
 const (
-	sideWas = 0 // the file's row has it, the company now does not
-	sideNow = 1 // the company now has it, the file's row does not
+	sideWas = 0 // the file's row of a company whose terms have changed has it
+	sideNow = 1 // a company of the file whose terms have changed now has it
 	sideNew = 2 // a company not in the file has it
 	// sideGone: the file's row has it, and the company is no longer on
 	// the register (taken off, or dissolved).
@@ -38,11 +36,11 @@ const (
 )
 
 // The counts keep, besides each term's, each pair of a company's status
-// and another of its terms, on the sides of those taken off and those
-// new (pairSide of the side): the companies of a status and of one
-// other term, the question a search asks most (active companies of a
-// SIC code, a place, a name), are counted without reading them, where
-// both terms are had by thousands (the status by nearly all).
+// and another of its terms, on each side (pairSide of the side): the
+// companies of a status and of one other term, the question a search
+// asks most (active companies of a SIC code, a place, a name), are
+// counted without reading them, where both terms are had by thousands
+// (the status by nearly all).
 const pairOffset = 10
 
 func pairSide(side int) int { return side + pairOffset }
@@ -55,7 +53,7 @@ func pairTerm(status, term string) string { return status + "\x1f" + term }
 func pairsOf(ts []sideTerm) []sideTerm {
 	var out []sideTerm
 	for _, st := range ts {
-		if (st.side != sideGone && st.side != sideNew) || !strings.HasPrefix(st.term, termStatus) {
+		if !strings.HasPrefix(st.term, termStatus) {
 			continue
 		}
 		for _, t := range ts {
@@ -127,18 +125,11 @@ func companyTerms(was, now *Company) []sideTerm {
 		return side(sideNew, n)
 	case now == nil:
 		return side(sideGone, w)
+	case slices.Equal(w, n):
+		return nil
 	}
-	for _, t := range w {
-		if _, found := slices.BinarySearch(n, t); !found {
-			out = append(out, sideTerm{sideWas, t})
-		}
-	}
-	for _, t := range n {
-		if _, found := slices.BinarySearch(w, t); !found {
-			out = append(out, sideTerm{sideNow, t})
-		}
-	}
-	return out
+	side(sideWas, w)
+	return side(sideNow, n)
 }
 
 // packTerms and unpackTerms keep a row's terms in the row, to replace

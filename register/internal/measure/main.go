@@ -236,7 +236,8 @@ func rss() string {
 // runLive writes into the index's live overlay what a follow would have
 // written by late in a month: companies of the file dissolved, companies
 // new since the file, and companies of the file changed (a filing's dates
-// moved on, one in fifty with a new address), each a company-profile
+// moved on; of those, one in fifty moved, one in a hundred renamed, one
+// in two hundred gone into liquidation), each a company-profile
 // event, in batches of a thousand as a follow writes them. It prints how
 // many a second the follow's part took and wrote (the companies picked
 // and changed here are not counted).
@@ -315,12 +316,17 @@ func runLive(ctx context.Context, index string, counts []string) error {
 			c.Incorporated, c.Status, c.PreviousNames = "2026-11-17", "active", nil
 		default:
 			c.Confirmation.LastMadeUpTo, c.Confirmation.NextDue = "2026-11-17", "2027-12-01"
-			if k%50 == 0 {
+			switch {
+			case k%50 == 0:
 				other, err := sample()
 				if err != nil {
 					return err
 				}
 				c.Address = other.Address
+			case k%100 == 1:
+				c.Name = fmt.Sprintf("%s %d", c.Name, k)
+			case k%200 == 2:
+				c.Status = "liquidation"
 			}
 		}
 		if err := write(c); err != nil {
