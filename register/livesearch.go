@@ -105,8 +105,8 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	if err != nil || all == 0 {
 		return 0, err
 	}
-	var ask [][]termRange // the groups not every company of the side has
-	var sizes, index []int // how many rows of terms each has; its place in the query
+	var ask [][]termRange   // the groups not every company of the side has
+	var sizes, index []int  // how many rows of terms each has; its place in the query
 	status, other := -1, -1 // of ask: the status group's, and the one other
 	for i, g := range lq.groups {
 		n, err := count(sumSQL(side, g))
