@@ -283,11 +283,26 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 // companies read whole.
 const setsOver = 8
 
+// liveTune is how a search reads the overlay where there are two ways:
 // walkOver is how many companies new since the file a query must find
 // for its page of them to be found by walking them in order rather than
-// by collecting and sorting them all (a variable for tests, which walk
-// every time).
-var walkOver = 2000
+// by collecting and sorting them all; backChunk how many companies with
+// changed terms are read at a time, in order; backInOrder makes every
+// walk read those in order. Tests set them on an index of their own, to
+// try both ways.
+type liveTune struct {
+	walkOver, backChunk int
+	backInOrder         bool
+}
+
+var defaultTune = liveTune{walkOver: 2000, backChunk: 128}
+
+func (v *liveView) tuning() liveTune {
+	if v.tune != nil {
+		return *v.tune
+	}
+	return defaultTune
+}
 
 // extras calls fn with the companies not in the file the query finds,
 // in the order of the alphabetical index, from the skip-th, until fn
@@ -296,7 +311,7 @@ func (ix *Index) extras(ctx context.Context, db *sql.DB, a *liveAdjust, skip, li
 	set, args := a.lq.newSQL()
 	q := `SELECT ` + liveColumns + ` FROM live l WHERE l.onreg = 1 AND l.number IN (` + set + `) ORDER BY l.alpha, l.number`
 	switch {
-	case a.extras > walkOver:
+	case a.extras > ix.overlay.tuning().walkOver:
 		q, args = a.lq.walkNewSQL()
 	case a.lq.exact:
 		q += ` LIMIT ? OFFSET ?`
@@ -558,13 +573,6 @@ type backIDs struct {
 	err   error
 }
 
-// backChunk is how many companies with changed terms are read at a time,
-// and backInOrder makes every walk read them in order (variables for
-// tests, which try both ways, a few at a time).
-var (
-	backChunk   = 128
-	backInOrder = false
-)
 
 func (ix *Index) newBackIDs(ctx context.Context, db *sql.DB, a *liveAdjust, share float64) (*backIDs, error) {
 	b := &backIDs{ctx: ctx, ix: ix, db: db, a: a, after: -1}
@@ -580,7 +588,7 @@ func (ix *Index) newBackIDs(ctx context.Context, db *sql.DB, a *liveAdjust, shar
 		}
 		rarest = min(rarest, n)
 	}
-	if !backInOrder && float64(rarest) <= float64(changed)*min(share, 1) {
+	if !ix.overlay.tuning().backInOrder && float64(rarest) <= float64(changed)*min(share, 1) {
 		var list ids
 		if _, err := ix.countOn(ctx, db, a, sideNow, &list); err != nil {
 			return nil, err
@@ -607,8 +615,9 @@ func (b *backIDs) pop() { b.list = b.list[1:] }
 // order, keeping those the query finds now.
 func (b *backIDs) read() {
 	lq := &b.a.lq
+	chunk := b.ix.overlay.tuning().backChunk
 	rs, err := b.db.QueryContext(b.ctx, `SELECT `+liveColumns+`, l.fileid, l.terms FROM live l
-		WHERE l.onreg = 1 AND l.fileid IS NOT NULL AND l.terms != '' AND l.fileid > ? ORDER BY l.fileid LIMIT ?`, b.after, backChunk)
+		WHERE l.onreg = 1 AND l.fileid IS NOT NULL AND l.terms != '' AND l.fileid > ? ORDER BY l.fileid LIMIT ?`, b.after, chunk)
 	if err != nil {
 		b.err, b.done = err, true
 		return
@@ -633,7 +642,7 @@ func (b *backIDs) read() {
 		b.err, b.done = err, true
 		return
 	}
-	if n < backChunk {
+	if n < chunk {
 		b.done = true
 	}
 }

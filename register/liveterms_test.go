@@ -163,78 +163,79 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 		Query{CompanyQuery: api.CompanyQuery{NameExcludes: "zeta", Statuses: []string{"active", "liquidation"}}},
 		Query{CompanyQuery: api.CompanyQuery{NameExcludes: "zeta alpha", Location: "leeds", IncorporatedTo: "2024-01-01"}},
 	)
-	for seed := range uint64(8) {
-		r := rand.New(rand.NewPCG(seed, 7))
-		// The town, and a file of random companies, many of which the
-		// events take off the register.
-		ix, numbersOf := town(t), []string{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"}
-		if seed >= 4 {
-			ix, numbersOf = randomTown(t, r, 40)
-		}
-		var file []*Company
-		for _, n := range numbersOf {
-			c, err := ix.Company(ctx, api.Number(n))
-			if err != nil {
-				t.Fatal(err)
+	for seed := range uint64(4) {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			t.Parallel()
+			r := rand.New(rand.NewPCG(seed, 7))
+			// The town, and a file of random companies, many of which the
+			// events take off the register.
+			ix, numbersOf := town(t), []string{"00000001", "00000002", "00000003", "00000004", "00000005", "OC000006", "SC000007"}
+			if seed >= 2 {
+				ix, numbersOf = randomTown(t, r, 40)
 			}
-			file = append(file, c)
-		}
-		for k := range 25 {
-			numbersOf = append(numbersOf, fmt.Sprintf("NW%06d", k))
-		}
-		last := map[string]*api.Event{}
-		tp := int64(0)
-		for batch := range 4 {
-			var events []*api.Event
-			for range 12 {
-				tp++
-				n := numbersOf[r.IntN(len(numbersOf))]
-				e := randomEvent(t, r, tp, n)
-				events = append(events, e)
-				last[n] = e
-			}
-			follow(t, ix, events...)
-			// Both ways of paging the new companies: collected and
-			// sorted, and walked in order.
-			walkOver = 2000
-			if batch%2 == 1 {
-				walkOver = 0
-			}
-			// And both ways of putting back the companies whose terms
-			// changed: worked out whole, and read in order.
-			backInOrder, backChunk = seed%2 == 1, 2
-			for _, q := range queries {
-				want := scanAnswer(t, ix, file, last, q)
-				if got := numbers(t, ix, q); !slices.Equal(got, want) {
-					t.Errorf("seed %d, batch %d, %+v: found %v, a scan finds %v", seed, batch, q, got, want)
-				}
-				if len(want) > 2 {
-					page, err := ix.Search(ctx, q, api.Page{StartIndex: 1, ItemsPerPage: 2})
-					if err != nil || page.Total() != len(want) || len(page.Items) != 2 || page.Items[0].CompanyNumber != want[1] || page.Items[1].CompanyNumber != want[2] {
-						t.Errorf("seed %d, %+v: the page from 1 is %+v, %v; want %v", seed, q, page.Items, err, want[1:3])
-					}
-				}
-			}
-			for n, e := range last {
+			var file []*Company
+			for _, n := range numbersOf {
 				c, err := ix.Company(ctx, api.Number(n))
-				switch {
-				case e.Deleted():
-					if !errors.Is(err, ErrTakenOff) {
-						t.Errorf("seed %d: %s was taken off, Company says %+v %v", seed, n, c, err)
+				if err != nil {
+					t.Fatal(err)
+				}
+				file = append(file, c)
+			}
+			for k := range 25 {
+				numbersOf = append(numbersOf, fmt.Sprintf("NW%06d", k))
+			}
+			last := map[string]*api.Event{}
+			tp := int64(0)
+			for batch := range 3 {
+				var events []*api.Event
+				for range 12 {
+					tp++
+					n := numbersOf[r.IntN(len(numbersOf))]
+					e := randomEvent(t, r, tp, n)
+					events = append(events, e)
+					last[n] = e
+				}
+				follow(t, ix, events...)
+				// Both ways of paging the new companies: collected and
+				// sorted, and walked in order; and both ways of putting
+				// back the companies whose terms changed: worked out whole,
+				// and read in order, a few at a time.
+				ix.overlay.tune = &liveTune{walkOver: 2000, backChunk: 3, backInOrder: seed%2 == 1}
+				if batch%2 == 1 {
+					ix.overlay.tune.walkOver = 0
+				}
+				for _, q := range queries {
+					want := scanAnswer(t, ix, file, last, q)
+					if got := numbers(t, ix, q); !slices.Equal(got, want) {
+						t.Errorf("seed %d, batch %d, %+v: found %v, a scan finds %v", seed, batch, q, got, want)
 					}
-				case err != nil || c.Number != n:
-					t.Errorf("seed %d: %s: %+v %v", seed, n, c, err)
-				default:
-					p, _ := api.DecodeProfile(e.Data, api.Number(n))
-					if c.Name != p.CompanyName || c.Status != p.CompanyStatus {
-						t.Errorf("seed %d: %s is %q %s, the stream said %q %s", seed, n, c.Name, c.Status, p.CompanyName, p.CompanyStatus)
+					if len(want) > 2 {
+						page, err := ix.Search(ctx, q, api.Page{StartIndex: 1, ItemsPerPage: 2})
+						if err != nil || page.Total() != len(want) || len(page.Items) != 2 || page.Items[0].CompanyNumber != want[1] || page.Items[1].CompanyNumber != want[2] {
+							t.Errorf("seed %d, %+v: the page from 1 is %+v, %v; want %v", seed, q, page.Items, err, want[1:3])
+						}
+					}
+				}
+				for n, e := range last {
+					c, err := ix.Company(ctx, api.Number(n))
+					switch {
+					case e.Deleted():
+						if !errors.Is(err, ErrTakenOff) {
+							t.Errorf("seed %d: %s was taken off, Company says %+v %v", seed, n, c, err)
+						}
+					case err != nil || c.Number != n:
+						t.Errorf("seed %d: %s: %+v %v", seed, n, c, err)
+					default:
+						p, _ := api.DecodeProfile(e.Data, api.Number(n))
+						if c.Name != p.CompanyName || c.Status != p.CompanyStatus {
+							t.Errorf("seed %d: %s is %q %s, the stream said %q %s", seed, n, c.Name, c.Status, p.CompanyName, p.CompanyStatus)
+						}
 					}
 				}
 			}
-		}
-		ix.Close()
+			ix.Close()
+		})
 	}
-	walkOver, backInOrder, backChunk = 2000, false, 128
 }
 
 func TestAReaderSeesABatchWrittenAfterItOpened(t *testing.T) {

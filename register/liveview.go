@@ -23,7 +23,8 @@ type liveView struct {
 	db *sql.DB
 	// on: the last state read says the overlay has rows, of this index:
 	// the file's rows read are looked up in it.
-	on atomic.Bool
+	on   atomic.Bool
+	tune *liveTune // nil: defaultTune
 }
 
 // errOldLive is an overlay written by an older coview: readers leave it
