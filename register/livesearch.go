@@ -573,7 +573,6 @@ type backIDs struct {
 	err   error
 }
 
-
 func (ix *Index) newBackIDs(ctx context.Context, db *sql.DB, a *liveAdjust, share float64) (*backIDs, error) {
 	b := &backIDs{ctx: ctx, ix: ix, db: db, a: a, after: -1}
 	changed, err := countTerms(ctx, db, sideNow, []termRange{oneTerm(termAll)})
