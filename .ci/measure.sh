@@ -13,7 +13,8 @@
 #                                       for measuring a start-up change quickly
 #   ONLY=register bash .ci/measure.sh   row 16 alone: the register offline (takes many minutes:
 #                                       5.7 million synthetic rows imported, beside sqlite3's own;
-#                                       then its queries, and whole coview --offline search runs)
+#                                       then its queries, and whole coview --offline search runs;
+#                                       then the same late in a month, a follow's overlay beside it)
 #   REGISTER=1 bash .ci/measure.sh      every row, 16 included
 #   REGISTER_ROWS=1000000 ...           fewer rows for row 16 (default 5700000)
 #
@@ -117,7 +118,38 @@ register_rows() {
 	row "16. a count over the whole register (\`Index.Count\`, the same 180; and every active company)" \
 		"p95 $(q count_p95_ms) ms" "median $(q count_p50_ms) ms, slowest $(q count_max_ms) ms; all $(q count_active_rows) active: $(q count_active_ms) ms" \
 		"≤ 100 ms" "$(verdict "$(q count_max_ms) <= 100 && $(q count_active_ms) <= 100")"
-	offline_search "$index" "$n"
+	offline_search "$index" "$n" ""
+	register_late "$index" "$n"
+}
+
+# The same queries late in a month, when a follow has kept the index
+# current for four weeks: the live overlay beside it holds, as a follow
+# writes them (register/internal/measure live), about what the registry
+# changes in a month: one company in a hundred dissolved, 70,000 new,
+# one in ten whose profile changed (mostly a filing's dates; of those one
+# in fifty moved, one in a hundred renamed, one in two hundred gone into
+# liquidation).
+register_late() {
+	local index=$1 n=$2 gone=$(($2 / 100)) new=70000 changed=$(($2 / 10))
+	say "   and late in a month: an overlay of $gone dissolved, $new new and $changed changed, written as a follow writes it (minutes)"
+	"$work/measure-register" live "$index" "$gone" "$new" "$changed" >"$work/live.out" 2>"$work/live.err" ||
+		{ say "the overlay could not be written: $(tail -3 "$work/live.err")"; return 1; }
+	"$work/measure-register" query "$index" >"$work/queries-late"
+	q() { awk -v k="$1" '$1 == k { print $2 }' "$work/queries-late"; }
+	l() { awk -v k="$1" '$1 == k { print $2 }' "$work/live.out"; }
+	local size
+	size=$(stat -c %s "$index.live")
+	local late="late in a month (the live overlay beside the index: $gone dissolved, $new new, $changed changed)"
+	row "16. $late: the overlay, as a follow writes it" "$(awk -v b="$size" 'BEGIN { printf "%.2f", b / 2^30 }') GB" \
+		"$(l live_events) events at $(l live_events_per_s) a second (the follow's part: decoding and writing, in batches of a thousand)" "—" "—"
+	row "16. $late: a name as typed" "p95 $(q typed_p95_ms) ms" "median $(q typed_p50_ms) ms, slowest $(q typed_max_ms) ms" \
+		"p95 ≤ 10 ms" "$(verdict "$(q typed_p95_ms) <= 10")"
+	row "16. $late: filters, a page of 100" "p95 $(q page100_p95_ms) ms" "median $(q page100_p50_ms) ms, slowest $(q page100_max_ms) ms" \
+		"p95 ≤ 20 ms" "$(verdict "$(q page100_p95_ms) <= 20")"
+	row "16. $late: a count over the whole register" "p95 $(q count_p95_ms) ms" \
+		"median $(q count_p50_ms) ms, slowest $(q count_max_ms) ms; all $(q count_active_rows) active: $(q count_active_ms) ms" \
+		"≤ 100 ms" "$(verdict "$(q count_max_ms) <= 100 && $(q count_active_ms) <= 100")"
+	offline_search "$index" "$n" "late in a month, "
 }
 
 # A whole `coview --offline search WORDS` process, start-up included, on
@@ -125,7 +157,7 @@ register_rows() {
 # each searched for once (after one run that is not counted, as the page
 # cache would be warm for anyone who searches).
 offline_search() {
-	local index=$1 n=$2 w s e times=() words
+	local index=$1 n=$2 when=$3 w s e times=() words
 	mapfile -t words < <(/usr/bin/sqlite3 "$index" \
 		"SELECT name FROM companies WHERE id IN (SELECT abs(random()) % $n + 1 FROM companies LIMIT $RUNS)" | awk '{ print tolower($1 " " $2) }')
 	"${clean[@]}" "XDG_DATA_HOME=$work/data" "$bin" --offline search ${words[0]} >/dev/null 2>&1 || true
@@ -140,7 +172,7 @@ offline_search() {
 	local med slowest
 	med=$(printf '%s\n' "${times[@]}" | median)
 	slowest=$(printf '%s\n' "${times[@]}" | sort -n | tail -1)
-	row "16. a whole \`coview --offline search WORDS\` process, start-up included (${#words[@]} names' first two words, each once)" \
+	row "16. ${when}a whole \`coview --offline search WORDS\` process, start-up included (${#words[@]} names' first two words, each once)" \
 		"median $(ms "$med") ms" "slowest $(ms "$slowest") ms; the first 100 companies with both words and how many there are, as plain text" \
 		"median ≤ 50 ms" "$(verdict "$med <= 50000")"
 }

@@ -83,8 +83,8 @@ func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (in
 // the file's taken off the register, as the file has them; sideWas and
 // sideNow, the file's on the register whose terms have changed, as the
 // file has them and as they are now; sideNew, those new since the file,
-// only when the query is exact. With collect, the file ids of those it
-// finds are added to it.
+// only when the query is exact. With collect, each it finds is given to
+// it: its number and its file id (0 for none).
 //
 // The counts of the side's terms say how many for a query of one group,
 // or of the status and one group; a group every company of the side has
@@ -94,7 +94,7 @@ func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (in
 // many more, and those left are asked of their terms (of their rows in
 // the file, or their values now, when the terms find more than the
 // query).
-func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side int, collect *ids) (int, error) {
+func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side int, collect func(number string, id uint32)) (int, error) {
 	lq := &a.lq
 	count := func(q string, args []any) (int, error) {
 		var n int
@@ -178,7 +178,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	}
 	// asked: the companies found are to be asked one by one, of the
 	// groups left or of their rows.
-	asked := !lq.exact || collect != nil
+	asked := !lq.exact || collect != nil && side != sideNew
 	for _, i := range order[1:] {
 		if sizes[i] > setsOver*len(found) {
 			asked = true
@@ -201,6 +201,11 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 		maps.DeleteFunc(found, func(n string, _ bool) bool { return out[n] })
 	}
 	if !asked {
+		if collect != nil {
+			for number := range found {
+				collect(number, 0)
+			}
+		}
 		return len(found), nil
 	}
 	// Each company found, asked of its terms (and of its row in the file,
@@ -209,7 +214,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	n := 0
 	var check ids // of the file's rows to match
 	batch := make([]any, 0, 500)
-	columns := `coalesce(l.fileid, 0), l.terms`
+	columns := `l.number, coalesce(l.fileid, 0), l.terms`
 	if !lq.exact && side == sideNow {
 		columns += `, ` + liveColumns
 	}
@@ -225,17 +230,17 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 		}
 		defer rs.Close()
 		for rs.Next() {
-			var packed string
+			var number, packed string
 			var id int64
 			var c *Company
 			if !lq.exact && side == sideNow {
-				var number, name, address, rest string
+				var name, address, rest string
 				var gone, onreg bool
-				if err := rs.Scan(&id, &packed, &number, &gone, &onreg, &name, &address, &rest); err != nil {
+				if err := rs.Scan(&number, &id, &packed, &number, &gone, &onreg, &name, &address, &rest); err != nil {
 					return err
 				}
 				c = ix.unpack(&scanned{number: number, name: name, address: address, rest: rest})
-			} else if err := rs.Scan(&id, &packed); err != nil {
+			} else if err := rs.Scan(&number, &id, &packed); err != nil {
 				return err
 			}
 			switch {
@@ -244,7 +249,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 			case lq.exact || c != nil:
 				n++
 				if collect != nil {
-					*collect = append(*collect, uint32(id))
+					collect(number, uint32(id))
 				}
 			default:
 				check = append(check, uint32(id))
@@ -270,7 +275,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 		if a.m.matches(ix.unpack(s)) {
 			n++
 			if collect != nil {
-				*collect = append(*collect, uint32(s.id))
+				collect(s.number, uint32(s.id))
 			}
 		}
 		return true
@@ -314,8 +319,17 @@ func (ix *Index) extras(ctx context.Context, db *sql.DB, a *liveAdjust, skip, li
 	case a.extras > ix.overlay.tuning().walkOver:
 		q, args = a.lq.walkNewSQL()
 	case a.lq.exact:
-		q += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, skip)
+		// Those found collected as a count finds them, then read in order.
+		var numbers []any
+		if _, err := ix.countOn(ctx, db, a, sideNew, func(n string, _ uint32) { numbers = append(numbers, n) }); err != nil {
+			return liveError(ix, err)
+		}
+		if len(numbers) == 0 {
+			return nil
+		}
+		q = `SELECT ` + liveColumns + ` FROM live l WHERE l.number IN (` + strings.TrimSuffix(strings.Repeat("?,", len(numbers)), ",") +
+			`) ORDER BY l.alpha, l.number LIMIT ? OFFSET ?`
+		args = append(numbers, limit, skip)
 		skip = 0
 	}
 	rs, err := db.QueryContext(ctx, q, args...)
@@ -589,7 +603,7 @@ func (ix *Index) newBackIDs(ctx context.Context, db *sql.DB, a *liveAdjust, shar
 	}
 	if !ix.overlay.tuning().backInOrder && float64(rarest) <= float64(changed)*min(share, 1) {
 		var list ids
-		if _, err := ix.countOn(ctx, db, a, sideNow, &list); err != nil {
+		if _, err := ix.countOn(ctx, db, a, sideNow, func(_ string, id uint32) { list = append(list, id) }); err != nil {
 			return nil, err
 		}
 		slices.Sort(list)
