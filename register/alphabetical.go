@@ -17,6 +17,7 @@ import (
 // name's key, else the first filed under a key that begins with it,
 // else with less and less of it.
 func (ix *Index) Alphabetical(ctx context.Context, name, before, after string, size int) (*api.FoundCompanies, error) {
+	defer ix.use()()
 	size = api.NamedPage(api.Page{ItemsPerPage: size}).ItemsPerPage
 	if _, err := ix.liveNow(ctx); err != nil { // the overlay's values in place of the file's
 		return nil, err

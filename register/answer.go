@@ -59,6 +59,7 @@ func (s *Source) Fetch(ctx context.Context, res api.Resource, page api.Page) (*a
 // its types and its JSON: the advanced search, the alphabetical index and
 // a company's profile. Anything else is not in the file (*LacksError).
 func (ix *Index) Answer(ctx context.Context, res api.Resource, page api.Page) (*api.Answer, error) {
+	defer ix.use()()
 	switch res.Kind {
 	case api.ResAdvancedSearch:
 		q, err := api.ParseCompanyQuery(res.Link)

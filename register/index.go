@@ -25,14 +25,22 @@ var ErrOtherVersion = errors.New("the index was made by another version of covie
 var ErrOtherRegister = errors.New("the index is not of the register asked for")
 
 // Index is an index of the register, open for reading. An update never
-// changes an index file: it puts a new one in its place, so an Index
-// reads the same register until it is closed, whatever happens beside.
+// changes an index file: it puts a new one in its place. A query reads
+// the file it began with to its end, whatever happens beside; the next
+// one, when none is under way, reads the new file (a browser left open
+// over the first of the month reads the new month's register, and the
+// overlay a follow keeps of it, as a process started since would).
 type Index struct {
 	path string
 	opts openOptions
 
-	load   sync.Once
-	loaded error // why the index could not be opened, once tried
+	// gate: each exported query holds it to read; a file replaced is put
+	// in place of the one read only when no query holds it.
+	gate   sync.RWMutex
+	lmu    sync.Mutex
+	loaded bool
+	err    error       // why the index could not be opened, once tried
+	read   os.FileInfo // the file opened: a file at path that is not it replaced it
 	db     *sql.DB
 	meta   Meta
 
@@ -98,10 +106,52 @@ func Open(ctx context.Context, path string, opts ...OpenOption) (*Index, error) 
 	return ix, nil
 }
 
-// ready opens the index, the first time it is called.
+// ready opens the index, the first time it is called (and the first time
+// after the file was replaced).
 func (ix *Index) ready(ctx context.Context) error {
-	ix.load.Do(func() { ix.loaded = ix.open(ctx) })
-	return ix.loaded
+	ix.lmu.Lock()
+	defer ix.lmu.Unlock()
+	if !ix.loaded {
+		ix.err, ix.loaded = ix.open(ctx), true
+	}
+	return ix.err
+}
+
+// use holds the index for a query until the func it returns is called;
+// first, when an update has put a new file at its path since it opened
+// its own and no query is under way, it lets go of its own, to open the
+// new one as the query begins.
+func (ix *Index) use() func() {
+	ix.lmu.Lock()
+	read := ix.read
+	ix.lmu.Unlock()
+	if read != nil {
+		if fi, err := os.Stat(ix.path); err == nil && !os.SameFile(fi, read) && ix.gate.TryLock() {
+			ix.release()
+			ix.gate.Unlock()
+		}
+	}
+	ix.gate.RLock()
+	return ix.gate.RUnlock
+}
+
+// release lets go of the file read, and all that was read of it, for the
+// next query to open the file now at the path.
+func (ix *Index) release() {
+	ix.mu.Lock()
+	for _, st := range ix.stmts {
+		st.Close()
+	}
+	ix.stmts, ix.sic, ix.facets = map[string]*sql.Stmt{}, nil, map[string]map[string]int{}
+	ix.mu.Unlock()
+	ix.overlay.close()
+	ix.lmu.Lock()
+	defer ix.lmu.Unlock()
+	if ix.db != nil {
+		ix.db.Close()
+	}
+	ix.db, ix.read, ix.loaded, ix.err = nil, nil, false, nil
+	ix.meta = Meta{Path: ix.path}
 }
 
 func (ix *Index) open(ctx context.Context) error {
@@ -134,7 +184,7 @@ func (ix *Index) open(ctx context.Context) error {
 		return fmt.Errorf("%w: %s", ErrOtherRegister, ix.path)
 	}
 	m.Path, m.Size = ix.path, fi.Size()
-	ix.db, ix.meta = db, m
+	ix.db, ix.meta, ix.read = db, m, fi
 	return nil
 }
 
@@ -179,13 +229,17 @@ func (ix *Index) sicWords(code string) string {
 // Meta is what the index records of itself (opening it first when it was
 // opened Lean); only its Path when it cannot be read.
 func (ix *Index) Meta() Meta {
+	defer ix.use()()
 	ix.ready(context.Background())
 	return ix.meta
 }
 
 // Err is why the index cannot be read, or nil (opening it first when it
 // was opened Lean).
-func (ix *Index) Err() error { return ix.ready(context.Background()) }
+func (ix *Index) Err() error {
+	defer ix.use()()
+	return ix.ready(context.Background())
+}
 
 // Close closes the index.
 func (ix *Index) Close() error {
@@ -196,6 +250,8 @@ func (ix *Index) Close() error {
 	ix.stmts = map[string]*sql.Stmt{}
 	ix.mu.Unlock()
 	ix.overlay.close()
+	ix.lmu.Lock()
+	defer ix.lmu.Unlock()
 	if ix.db == nil {
 		return nil
 	}

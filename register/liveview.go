@@ -40,6 +40,7 @@ type LiveStatus struct {
 // Live is what the live overlay beside the index adds to it, as it now
 // is.
 func (ix *Index) Live(ctx context.Context) (LiveStatus, error) {
+	defer ix.use()()
 	st, err := ix.liveState(ctx)
 	if err != nil || st == nil {
 		return LiveStatus{}, err

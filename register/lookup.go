@@ -18,6 +18,7 @@ var ErrNotInFile = errors.New("no company on the register has this number (the f
 // as the streams last said it when a follow has written it in the live
 // overlay since the file, else as the file holds it.
 func (ix *Index) Company(ctx context.Context, n api.Number) (*Company, error) {
+	defer ix.use()()
 	st, err := ix.liveNow(ctx)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 // the registry's pages are. The matches are counted first, as each page
 // says how many there are; nothing found is one empty page.
 func (ix *Index) Pages(ctx context.Context, q Query, size int, fn func(*api.FoundCompanies) error) error {
+	defer ix.use()()
 	size = api.AdvancedPage(api.Page{ItemsPerPage: size}).ItemsPerPage
 	p, err := ix.plan(ctx, q)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // profile the registry's stream sent, whole, as the registry would
 // answer now.
 func (ix *Index) Profile(ctx context.Context, n api.Number) (*api.Profile, error) {
+	defer ix.use()()
 	st, err := ix.liveNow(ctx)
 	if err != nil {
 		return nil, err
@@ -44,6 +45,7 @@ func (ix *Index) Profile(ctx context.Context, n api.Number) (*api.Profile, error
 
 // ProfileOf is a company of the index as its profile, as Profile says.
 func (ix *Index) ProfileOf(c *Company) *api.Profile {
+	defer ix.use()()
 	p := c.Profile()
 	if day := ix.meta.FileDate; day != "" {
 		if a := p.Accounts; a != nil && a.NextDue != "" {

@@ -414,6 +414,7 @@ func (ix *Index) matching(ctx context.Context, p *plan, over bool, fn func(*scan
 
 // Count is how many companies the query finds, all of them.
 func (ix *Index) Count(ctx context.Context, q Query) (int, error) {
+	defer ix.use()()
 	p, err := ix.plan(ctx, q)
 	if err != nil {
 		return 0, err
@@ -449,6 +450,7 @@ func (ix *Index) count(ctx context.Context, p *plan) (int, error) {
 // search answers: hits counts them all. There is no cap on how deep a
 // page may be.
 func (ix *Index) Search(ctx context.Context, q Query, page api.Page) (*api.FoundCompanies, error) {
+	defer ix.use()()
 	page = api.AdvancedPage(page)
 	p, err := ix.plan(ctx, q)
 	if err != nil {
@@ -537,6 +539,7 @@ func (f found) finish(hits int) {
 // Each calls fn with every company the query finds, in order, until fn
 // returns an error, which Each returns.
 func (ix *Index) Each(ctx context.Context, q Query, fn func(*Company) error) error {
+	defer ix.use()()
 	p, err := ix.plan(ctx, q)
 	if err != nil {
 		return err

@@ -24,6 +24,7 @@ const typedLook = 10
 // or incorporated since the file is filed under its new name, one taken
 // off the register or dissolved since is left out.
 func (ix *Index) Typed(ctx context.Context, text string, n int) ([]api.FoundCompany, error) {
+	defer ix.use()()
 	n = max(n, 1)
 	st, err := ix.liveNow(ctx)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -60,13 +61,50 @@ func TestANewIndexReplacesTheOldOnlyWhenWhole(t *testing.T) {
 	if m.FileDate != "2026-11-01" || m.Rows != 2 || m.Size == 0 || m.Origin.Paths[0] != nov {
 		t.Errorf("the new index: %+v", m)
 	}
-	// One opened before goes on reading the register it opened.
-	if c, err := before.Company(context.Background(), "00000010"); err != nil || c.Name != "OCTOBER LTD" {
-		t.Errorf("the index opened before: %+v %v", c, err)
+	// One opened before reads the new register from its next query on,
+	// as one opened after does.
+	if c, err := before.Company(context.Background(), "00000010"); !errors.Is(err, ErrNotInFile) {
+		t.Errorf("October's company, of the index opened before: %+v %v", c, err)
+	}
+	if c, err := before.Company(context.Background(), "00000012"); err != nil || c.Name != "NOVEMBER TWO LTD" {
+		t.Errorf("November's company, of the index opened before: %+v %v", c, err)
+	}
+	if m := before.Meta(); m.FileDate != "2026-11-01" || m.Rows != 2 {
+		t.Errorf("the index opened before says it is of %s with %d rows", m.FileDate, m.Rows)
 	}
 	after := open(t, path)
 	if c, err := after.Company(context.Background(), "00000012"); err != nil || c.Name != "NOVEMBER TWO LTD" {
 		t.Errorf("the index opened after: %+v %v", c, err)
+	}
+}
+
+func TestAQueryUnderWayReadsTheFileItBeganWithToItsEnd(t *testing.T) {
+	ctx := context.Background()
+	dir, path := october(t)
+	more := writeFile(t, filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-10-01.csv"),
+		fileText(active("OCTOBER LTD", "00000010"), active("OCTOBER TWO LTD", "00000013"), active("OCTOBER THREE LTD", "00000014")))
+	update(t, path, more)
+	ix := open(t, path)
+	nov := writeFile(t, filepath.Join(dir, "BasicCompanyDataAsOneFile-2026-11-01.csv"),
+		fileText(active("NOVEMBER LTD", "00000011"), active("NOVEMBER TWO LTD", "00000012")))
+	all := Query{CompanyQuery: api.CompanyQuery{NameIncludes: "ltd"}}
+	var seen []string
+	err := ix.Each(ctx, all, func(c *Company) error {
+		if len(seen) == 0 {
+			update(t, path, nov) // November's file put in place while October's is read
+			// A query asked meanwhile, on the way, reads October's too.
+			if n, err := ix.Count(ctx, all); err != nil || n != 3 {
+				t.Errorf("a count while October's is read: %d %v", n, err)
+			}
+		}
+		seen = append(seen, c.Name)
+		return nil
+	})
+	if err != nil || !slices.Equal(seen, []string{"OCTOBER LTD", "OCTOBER TWO LTD", "OCTOBER THREE LTD"}) {
+		t.Errorf("the companies read while the file was replaced: %v %v", seen, err)
+	}
+	if n, err := ix.Count(ctx, all); err != nil || n != 2 {
+		t.Errorf("the next count: %d %v, want November's 2", n, err)
 	}
 }
 
