@@ -180,7 +180,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	// groups left or of their rows.
 	asked := !lq.exact || collect != nil && side != sideNew
 	for _, i := range order[1:] {
-		if sizes[i] > setsOver*len(found) {
+		if sizes[i] > ix.overlay.tuning().setsOver*len(found) {
 			asked = true
 			continue
 		}
@@ -283,24 +283,21 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	return n, err
 }
 
-// setsOver is how many times as many companies as those found so far a
-// group must have for them to be asked of it one by one rather than its
-// companies read whole.
-const setsOver = 8
-
 // liveTune is how a search reads the overlay where there are two ways:
 // walkOver is how many companies new since the file a query must find
 // for its page of them to be found by walking them in order rather than
 // by collecting and sorting them all; backChunk how many companies with
 // changed terms are read at a time, in order; backInOrder makes every
-// walk read those in order. Tests set them on an index of their own, to
-// try both ways.
+// walk read those in order; setsOver is how many times as many
+// companies as a count has found so far a group must have for them to
+// be asked of it one by one rather than its companies read whole. Tests
+// set them on an index of their own, to try both ways.
 type liveTune struct {
-	walkOver, backChunk int
-	backInOrder         bool
+	walkOver, backChunk, setsOver int
+	backInOrder                   bool
 }
 
-var defaultTune = liveTune{walkOver: 2000, backChunk: 128}
+var defaultTune = liveTune{walkOver: 2000, backChunk: 128, setsOver: 8}
 
 func (v *liveView) tuning() liveTune {
 	if v.tune != nil {

@@ -186,7 +186,7 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 			}
 			last := map[string]*api.Event{}
 			tp := int64(0)
-			for batch := range 3 {
+			for batch := range 2 {
 				var events []*api.Event
 				for range 12 {
 					tp++
@@ -197,12 +197,17 @@ func TestTheOverlaysTermsFindWhatAScanOfEveryCompanyFinds(t *testing.T) {
 				}
 				follow(t, ix, events...)
 				// Both ways of paging the new companies: collected and
-				// sorted, and walked in order; and both ways of putting
-				// back the companies whose terms changed: worked out whole,
-				// and read in order, a few at a time.
-				ix.overlay.tune = &liveTune{walkOver: 2000, backChunk: 3, backInOrder: seed%2 == 1}
+				// sorted, and walked in order; both ways of putting back
+				// the companies whose terms changed: worked out whole, and
+				// read in order, a few at a time; and both ways of
+				// counting a group: its companies read whole, and each
+				// company asked of it.
+				ix.overlay.tune = &liveTune{walkOver: 2000, backChunk: 3, backInOrder: seed%2 == 1, setsOver: 8}
 				if batch%2 == 1 {
 					ix.overlay.tune.walkOver = 0
+				}
+				if seed%2 == 1 {
+					ix.overlay.tune.setsOver = 0
 				}
 				for _, q := range queries {
 					want := scanAnswer(t, ix, file, last, q)
