@@ -312,8 +312,14 @@ func (v *liveView) tuning() liveTune {
 func (ix *Index) extras(ctx context.Context, db *sql.DB, a *liveAdjust, skip, limit int, fn func(*Company) bool) error {
 	set, args := a.lq.newSQL()
 	q := `SELECT ` + liveColumns + ` FROM live l WHERE l.onreg = 1 AND l.number IN (` + set + `) ORDER BY l.alpha, l.number`
+	newOnes, err := countTerms(ctx, db, sideNew, []termRange{oneTerm(termAll)})
+	if err != nil {
+		return liveError(ix, err)
+	}
 	switch {
-	case a.extras > ix.overlay.tuning().walkOver:
+	case a.extras > ix.overlay.tuning().walkOver || a.extras > newOnes/2:
+		// Many, or most of the new: walked in order, a page costs what
+		// it shows.
 		q, args = a.lq.walkNewSQL()
 	case a.lq.exact:
 		// Those found collected as a count finds them, then read in order.
