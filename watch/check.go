@@ -45,6 +45,9 @@ type Watcher struct {
 	opts     Options
 	pacer    *pacer
 	accounts *accounts.Reader // nil: no document API, no figures
+	// workersDone, for tests, is called when a check's workers have
+	// found nothing left to claim.
+	workersDone func()
 }
 
 // New makes a Watcher. The client's key and waits are the caller's.
@@ -264,6 +267,9 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 		c.run.Go(func() { c.work(ctx) })
 	}
 	c.run.Wait()
+	if w.workersDone != nil {
+		w.workersDone()
+	}
 	c.people(ctx)
 	close(stopRenew)
 	<-renewed
@@ -288,7 +294,14 @@ func (w *Watcher) Check(ctx context.Context, opts CheckOptions) (*Report, error)
 			if reported[nc.Number] || (c.only != nil && !c.only[nc.Number]) {
 				continue
 			}
-			if nc.Why == 0 {
+			switch {
+			case nc.Why != 0:
+			case c.stop == 0 && !c.spent && !c.skip[nc.Number]:
+				// Its workers found nothing left to claim and never had
+				// it: another check held it then (the one a follow runs,
+				// say), and has given it back since.
+				nc.Why = ReasonElsewhere
+			default:
 				nc.Why = why
 			}
 			c.report.NotChecked = append(c.report.NotChecked, nc)

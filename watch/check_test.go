@@ -244,3 +244,31 @@ func TestACheckReportsProgressAndStopsWhenCancelled(t *testing.T) {
 		t.Errorf("after the changed ones, the soonest deadline first: %+v, %+v", entries[1].Next, entries[2].Next)
 	}
 }
+
+// A company another check held when this one's workers came to it, given
+// back before this one ends (a follow's own check, done with it), is one
+// another check had: not one this check was stopped at, which would make
+// a cron job's check fail.
+func TestACompanyAnotherCheckHadIsNotACheckStopped(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	at := time.Date(2026, 11, 24, 9, 0, 30, 0, time.UTC)
+	clk := newClock(at.Add(-30 * time.Second))
+	r := newRegistry(t, demo.Options{Now: clk.now})
+	w := watching(t, r, clk, "00006400", "00006401")
+	clk.set(at)
+	other := newHolder()
+	rec, err := w.store.claim(ctx, other, clk.now(), DefaultClaimTTL, func(n api.Number) bool { return n != "00006401" })
+	if err != nil || rec == nil || rec.number != "00006401" {
+		t.Fatalf("the other check's claim: %+v %v", rec, err)
+	}
+	w.workersDone = func() {
+		if err := w.store.release(ctx, other, "00006401"); err != nil {
+			t.Error(err)
+		}
+	}
+	rep := checkNow(t, w, CheckOptions{})
+	if len(rep.NotChecked) != 1 || rep.NotChecked[0].Number != "00006401" || rep.NotChecked[0].Why != ReasonElsewhere {
+		t.Fatalf("not checked: %+v, want 00006401, which another check had", rep.NotChecked)
+	}
+}
