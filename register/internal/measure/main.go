@@ -85,24 +85,14 @@ func runImport(ctx context.Context, index string, files []string) error {
 // search box, a filtered search and a count ask them, and prints each
 // measure as "name value" lines: milliseconds.
 func runQueries(ctx context.Context, index string) error {
-	ix, err := register.Open(ctx, index)
+	p, err := openPicker(ctx, index, 7, 11)
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
-	db, err := sql.Open("sqlite", "file:"+index+"?mode=ro&immutable=1")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	rows := ix.Meta().Rows
-	r := rand.New(rand.NewPCG(7, 11))
+	defer p.close()
+	ix, r := p.ix, p.r
 	sample := func() *register.Company {
-		var number string
-		if err := db.QueryRowContext(ctx, `SELECT number FROM companies WHERE id = ?`, 1+r.IntN(rows)).Scan(&number); err != nil {
-			panic(err)
-		}
-		c, err := ix.Company(ctx, api.Number(number))
+		c, err := p.pick(ctx)
 		if err != nil {
 			panic(err)
 		}
@@ -253,30 +243,18 @@ func runLive(ctx context.Context, index string, counts []string) error {
 		}
 		*p = n
 	}
-	ix, err := register.Open(ctx, index)
+	p, err := openPicker(ctx, index, 3, 5)
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
-	db, err := sql.Open("sqlite", "file:"+index+"?mode=ro&immutable=1")
-	if err != nil {
-		return err
-	}
-	defer db.Close()
+	defer p.close()
+	ix := p.ix
 	l, err := register.OpenLive(index, ix.Meta().FileDate)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
-	rows := ix.Meta().Rows
-	r := rand.New(rand.NewPCG(3, 5))
-	sample := func() (*register.Company, error) {
-		var number string
-		if err := db.QueryRowContext(ctx, `SELECT number FROM companies WHERE id = ?`, 1+r.IntN(rows)).Scan(&number); err != nil {
-			return nil, err
-		}
-		return ix.Company(ctx, api.Number(number))
-	}
+	sample := func() (*register.Company, error) { return p.pick(ctx) }
 	var spent time.Duration // in the follow's part: taking the events and writing them
 	tp := int64(0)
 	write := func(c *register.Company) error {
@@ -340,4 +318,39 @@ func runLive(ctx context.Context, index string, counts []string) error {
 	secs := (spent + time.Since(start)).Seconds()
 	fmt.Printf("live_events %d\nlive_seconds %.1f\nlive_events_per_s %.0f\n", tp, secs, float64(tp)/secs)
 	return nil
+}
+
+// picker picks companies of an index at random: the same ones, in the
+// same order, for the same seed.
+type picker struct {
+	ix *register.Index
+	db *sql.DB // the index's file, read as a table
+	r  *rand.Rand
+}
+
+func openPicker(ctx context.Context, index string, seed1, seed2 uint64) (*picker, error) {
+	ix, err := register.Open(ctx, index)
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", "file:"+index+"?mode=ro&immutable=1")
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
+	return &picker{ix: ix, db: db, r: rand.New(rand.NewPCG(seed1, seed2))}, nil
+}
+
+// pick is a company of the index picked at random, as the index has it.
+func (p *picker) pick(ctx context.Context) (*register.Company, error) {
+	var number string
+	if err := p.db.QueryRowContext(ctx, `SELECT number FROM companies WHERE id = ?`, 1+p.r.IntN(p.ix.Meta().Rows)).Scan(&number); err != nil {
+		return nil, err
+	}
+	return p.ix.Company(ctx, api.Number(number))
+}
+
+func (p *picker) close() {
+	p.db.Close()
+	p.ix.Close()
 }
