@@ -96,12 +96,7 @@ func (ix *Index) countExtras(ctx context.Context, db *sql.DB, a *liveAdjust) (in
 // query).
 func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side int, collect func(number string, id uint32)) (int, error) {
 	lq := &a.lq
-	count := func(q string, args []any) (int, error) {
-		var n int
-		err := db.QueryRowContext(ctx, q, args...).Scan(&n)
-		return n, err
-	}
-	all, err := count(sumSQL(side, []termRange{oneTerm(termAll)}))
+	all, err := countTerms(ctx, db, side, []termRange{oneTerm(termAll)})
 	if err != nil || all == 0 {
 		return 0, err
 	}
@@ -109,7 +104,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 	var sizes, index []int  // how many rows of terms each has; its place in the query
 	status, other := -1, -1 // of ask: the status group's, and the one other
 	for i, g := range lq.groups {
-		n, err := count(sumSQL(side, g))
+		n, err := countTerms(ctx, db, side, g)
 		if err != nil || n == 0 {
 			return 0, err
 		}
@@ -129,7 +124,8 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 			return all, nil
 		case len(ask) == 0:
 			var args []any
-			excluded, err := count(`SELECT count(*) FROM (`+selectTerms(side, termsOf(lq.exclude), &args)+`)`, args)
+			var excluded int
+			err := db.QueryRowContext(ctx, `SELECT count(*) FROM (`+selectTerms(side, termsOf(lq.exclude), &args)+`)`, args...).Scan(&excluded)
 			return all - excluded, err
 		case len(lq.exclude) > 0:
 		case len(ask) == 1 && lq.oneEach(index[0]):
@@ -141,7 +137,7 @@ func (ix *Index) countOn(ctx context.Context, db *sql.DB, a *liveAdjust, side in
 					pairs = append(pairs, termRange{pairTerm(st.lo, r.lo), pairTerm(st.lo, r.hi)})
 				}
 			}
-			return count(sumSQL(pairSide(side), pairs))
+			return countTerms(ctx, db, pairSide(side), pairs)
 		}
 	}
 	if len(ask) == 0 {
@@ -391,7 +387,6 @@ func (ix *Index) walk(ctx context.Context, p *plan, a *liveAdjust, share float64
 			if back, err = ix.newBackIDs(ctx, db, a, share); err != nil {
 				return liveError(ix, err)
 			}
-			defer back.close()
 		}
 	}
 	emit := func(id uint32) bool {
@@ -663,9 +658,8 @@ func (b *backIDs) read() {
 	}
 }
 
-func (b *backIDs) close() {}
-
-// countTerms is how many rows of terms of a side have a term of rs.
+// countTerms is how many rows of terms of a side have a term of rs, from
+// the counts the follow keeps.
 func countTerms(ctx context.Context, db *sql.DB, side int, rs []termRange) (int, error) {
 	q, args := sumSQL(side, rs)
 	var n int
