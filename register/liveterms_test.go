@@ -294,15 +294,7 @@ func TestAnOverlayOfTheFormatBeforeIsLeftOutUntilTheNextFollowRebuildsIt(t *test
 	if got := names(t, ix, "alpha"); !slices.Equal(got, []string{"00000001"}) {
 		t.Errorf("alpha, while the overlay is left out: %v", got)
 	}
-	l, err := OpenLive(ix.path, ix.Meta().FileDate)
-	if err != nil {
-		t.Fatal(err)
-	}
-	from, ok, err := l.From(ctx, "companies")
-	l.Close()
-	if err != nil || !ok || from != 11 {
-		t.Errorf("the follow's place after the rebuild: %d %v %v", from, ok, err)
-	}
+	followRebuilds(t, ix, 11)
 	if got := names(t, ix, "zeta widgets"); !slices.Equal(got, []string{"00000001"}) {
 		t.Errorf("zeta widgets after the rebuild: %v", got)
 	}
@@ -399,15 +391,7 @@ func TestAnOverlayOfTheSecondFormatIsRebuiltWithItsIndexes(t *testing.T) {
 	if got := numbers(t, ix, active); !slices.Equal(got, inFile) {
 		t.Errorf("active, while the overlay is left out: %v, the file's %v", got, inFile)
 	}
-	l, err := OpenLive(ix.path, ix.Meta().FileDate)
-	if err != nil {
-		t.Fatal(err)
-	}
-	from, ok, err := l.From(ctx, "companies")
-	l.Close()
-	if err != nil || !ok || from != 13 {
-		t.Errorf("the follow's place after the rebuild: %d %v %v", from, ok, err)
-	}
+	followRebuilds(t, ix, 13)
 	want := slices.DeleteFunc(slices.Clone(inFile), func(n string) bool { return n == "00000004" })
 	if got := numbers(t, ix, active); !slices.Equal(got, want) || len(want) != len(inFile)-1 {
 		t.Errorf("active after the rebuild: %v, want %v", got, want)
@@ -511,5 +495,21 @@ func TestTheNamesFiledUnderWhatIsTypedAreTheRegistersNow(t *testing.T) {
 			}
 		}
 		ix.Close()
+	}
+}
+
+// followRebuilds opens the overlay as a follow does, which rebuilds one
+// of a format before, and checks the follow's place in the companies
+// stream is kept: from, the timepoint after the last one written.
+func followRebuilds(t *testing.T, ix *Index, from int64) {
+	t.Helper()
+	l, err := OpenLive(ix.path, ix.Meta().FileDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := l.From(context.Background(), "companies")
+	l.Close()
+	if err != nil || !ok || got != from {
+		t.Errorf("the follow's place after the rebuild: %d %v %v, want %d", got, ok, err, from)
 	}
 }
